@@ -1,0 +1,3 @@
+from feedloom.cli import app
+
+app(prog_name="feedloom")

@@ -1,0 +1,97 @@
+"""In-process caches: shared views, counters, feed sessions and rate-limit windows."""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+
+from feedloom.domain.model import Counts
+
+
+class MemoryViewCache:
+    """A bounded LRU of serialized views: memory stays flat however many posts exist."""
+
+    def __init__(self, max_items: int = 100_000) -> None:
+        self._max_items = max_items
+        self._items: OrderedDict[int, bytes] = OrderedDict()
+
+    async def get_many(self, keys: Sequence[int]) -> dict[int, bytes]:
+        found = {}
+        for key in keys:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+                found[key] = value
+        return found
+
+    async def set_many(self, items: Mapping[int, bytes]) -> None:
+        self._items.update(items)
+        for key in items:
+            self._items.move_to_end(key)
+        while len(self._items) > self._max_items:
+            self._items.popitem(last=False)
+
+    async def delete_many(self, keys: Sequence[int]) -> None:
+        for key in keys:
+            self._items.pop(key, None)
+
+    def clear(self) -> None:
+        self._items.clear()
+
+
+class MemoryCounterStore:
+    def __init__(self) -> None:
+        self._counts: dict[int, Counts] = {}
+
+    async def get_many(self, post_ids: Sequence[int]) -> dict[int, Counts]:
+        return {post_id: self._counts[post_id] for post_id in post_ids if post_id in self._counts}
+
+    async def set_many(self, counts: Mapping[int, Counts]) -> None:
+        self._counts.update(counts)
+
+    async def increment_if_present(self, deltas: Mapping[int, Counts]) -> None:
+        for post_id, delta in deltas.items():
+            current = self._counts.get(post_id)
+            if current is not None:
+                self._counts[post_id] = Counts(
+                    likes=max(0, current.likes + delta.likes),
+                    comments=max(0, current.comments + delta.comments),
+                )
+
+    def clear(self) -> None:
+        self._counts.clear()
+
+
+class MemoryFeedSessionStore:
+    def __init__(self) -> None:
+        self._sessions: dict[str, tuple[float, list[int]]] = {}
+
+    async def save(self, session_id: str, post_ids: Sequence[int], ttl_s: int) -> None:
+        now = time.monotonic()
+        # Sweep on write keeps the dict bounded by the sessions of the last TTL.
+        self._sessions = {k: v for k, v in self._sessions.items() if v[0] > now}
+        self._sessions[session_id] = (now + ttl_s, list(post_ids))
+
+    async def load(self, session_id: str) -> list[int] | None:
+        entry = self._sessions.get(session_id)
+        if entry is None or entry[0] <= time.monotonic():
+            return None
+        return list(entry[1])
+
+
+class MemoryRateLimiter:
+    """Fixed-window counters keyed by (key, window number)."""
+
+    def __init__(self) -> None:
+        self._windows: dict[str, tuple[int, int]] = {}
+
+    async def hit(self, key: str, limit: int, window_s: int) -> int:
+        now = time.time()
+        window = int(now // window_s)
+        seen_window, count = self._windows.get(key, (window, 0))
+        count = count + 1 if seen_window == window else 1
+        self._windows[key] = (window, count)
+        if count <= limit:
+            return 0
+        return max(1, int((window + 1) * window_s - now))

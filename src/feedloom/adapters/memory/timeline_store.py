@@ -1,0 +1,133 @@
+"""In-process timelines for the embedded default: the same contract as Redis, kept
+in dicts. Lost on restart, like any cache, and rebuilt on the next read."""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from feedloom.ports import Clock
+
+
+@dataclass
+class _IdList:
+    """Post IDs kept ascending (oldest first) so inserts and range reads bisect."""
+
+    ids: list[int] = field(default_factory=list)
+    expires_at: datetime | None = None
+
+    def insert(self, post_id: int, cap: int) -> None:
+        at = bisect_left(self.ids, post_id)
+        if at < len(self.ids) and self.ids[at] == post_id:
+            return  # delivered twice: timelines never hold duplicates
+        self.ids.insert(at, post_id)
+        if len(self.ids) > cap:
+            del self.ids[: len(self.ids) - cap]
+
+    def newest_first(self, before: int | None, limit: int) -> list[int]:
+        end = len(self.ids) if before is None else bisect_left(self.ids, before)
+        return self.ids[max(0, end - limit) : end][::-1]
+
+    def remove(self, post_id: int) -> None:
+        at = bisect_left(self.ids, post_id)
+        if at < len(self.ids) and self.ids[at] == post_id:
+            del self.ids[at]
+
+
+class MemoryTimelineStore:
+    def __init__(
+        self, clock: Clock, length: int = 500, ttl: timedelta = timedelta(days=30)
+    ) -> None:
+        self._clock = clock
+        self._length = length
+        self._ttl = ttl
+        self._timelines: dict[int, _IdList] = {}
+
+    def _live(self, user_id: int) -> _IdList | None:
+        timeline = self._timelines.get(user_id)
+        if (
+            timeline is not None
+            and timeline.expires_at is not None
+            and timeline.expires_at <= self._clock()
+        ):
+            del self._timelines[user_id]  # inactive too long: dropped, rebuilt on return
+            return None
+        return timeline
+
+    async def read(self, user_id: int, before: int | None, limit: int) -> list[int] | None:
+        timeline = self._live(user_id)
+        return None if timeline is None else timeline.newest_first(before, limit)
+
+    async def replace(self, user_id: int, post_ids: Sequence[int]) -> None:
+        timeline = _IdList(expires_at=self._clock() + self._ttl)
+        for post_id in post_ids:
+            timeline.insert(post_id, self._length)
+        self._timelines[user_id] = timeline
+
+    async def insert_if_present(self, user_ids: Sequence[int], post_id: int) -> int:
+        written = 0
+        for user_id in user_ids:
+            timeline = self._live(user_id)
+            if timeline is not None:
+                timeline.insert(post_id, self._length)
+                written += 1
+        return written
+
+    async def merge_if_present(self, user_id: int, post_ids: Sequence[int]) -> None:
+        timeline = self._live(user_id)
+        if timeline is not None:
+            for post_id in post_ids:
+                timeline.insert(post_id, self._length)
+
+    async def remove(self, user_id: int, post_ids: Sequence[int]) -> None:
+        timeline = self._live(user_id)
+        if timeline is not None:
+            for post_id in post_ids:
+                timeline.remove(post_id)
+
+    async def drop(self, user_id: int) -> None:
+        self._timelines.pop(user_id, None)
+
+    async def touch(self, user_id: int) -> None:
+        timeline = self._live(user_id)
+        if timeline is not None:
+            timeline.expires_at = self._clock() + self._ttl
+
+    def clear(self) -> None:
+        """Lose every timeline at once (what a cache node loss looks like)."""
+        self._timelines.clear()
+
+
+class MemoryAuthorTimelineStore:
+    def __init__(self, length: int = 200) -> None:
+        self._length = length
+        self._timelines: dict[int, _IdList] = {}
+
+    async def read_many(self, author_ids: Sequence[int]) -> dict[int, list[int]]:
+        found = {}
+        for author_id in author_ids:
+            timeline = self._timelines.get(author_id)
+            if timeline is not None:
+                found[author_id] = timeline.newest_first(None, self._length)
+        return found
+
+    async def replace(self, author_id: int, post_ids: Sequence[int]) -> None:
+        timeline = _IdList()
+        for post_id in post_ids:
+            timeline.insert(post_id, self._length)
+        self._timelines[author_id] = timeline
+
+    async def push_if_present(self, author_id: int, post_id: int) -> None:
+        timeline = self._timelines.get(author_id)
+        if timeline is not None:
+            timeline.insert(post_id, self._length)
+
+    async def remove(self, author_id: int, post_id: int) -> None:
+        timeline = self._timelines.get(author_id)
+        if timeline is not None:
+            timeline.remove(post_id)
+
+    def clear(self) -> None:
+        self._timelines.clear()

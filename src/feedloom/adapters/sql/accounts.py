@@ -1,0 +1,107 @@
+"""SqlAccounts: users, their sessions (tokens) and settings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from feedloom.adapters.sql.schema import tokens, users
+from feedloom.domain.errors import Conflict
+from feedloom.domain.model import FeedOrder, UserProfile
+from feedloom.ports import Credentials
+
+
+class SqlAccounts:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+
+    async def create_user(
+        self, user_id: int, username: str, display_name: str, password_hash: str, now: datetime
+    ) -> None:
+        row = {
+            "id": user_id,
+            "username": username,
+            "display_name": display_name,
+            "password_hash": password_hash,
+            "created_at": now,
+            "last_active_at": now,
+        }
+        try:
+            async with self._engine.begin() as conn:
+                await conn.execute(users.insert().values(row))
+        except IntegrityError as error:
+            raise Conflict(f"username {username!r} is taken") from error
+
+    async def credentials(self, username: str) -> Credentials | None:
+        query = select(users.c.id, users.c.password_hash).where(users.c.username == username)
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(query)).first()
+        return Credentials(row.id, row.password_hash) if row else None
+
+    async def create_token(self, token_hash: str, user_id: int, now: datetime) -> None:
+        async with self._engine.begin() as conn:
+            await conn.execute(
+                tokens.insert().values(token_hash=token_hash, user_id=user_id, created_at=now)
+            )
+
+    async def user_for_token(self, token_hash: str) -> int | None:
+        query = select(tokens.c.user_id).where(tokens.c.token_hash == token_hash)
+        async with self._engine.connect() as conn:
+            user_id: int | None = (await conn.execute(query)).scalar()
+        return user_id
+
+    async def revoke_token(self, token_hash: str) -> None:
+        async with self._engine.begin() as conn:
+            await conn.execute(delete(tokens).where(tokens.c.token_hash == token_hash))
+
+    async def mark_active(self, user_id: int, now: datetime) -> None:
+        async with self._engine.begin() as conn:
+            await conn.execute(
+                update(users).where(users.c.id == user_id).values(last_active_at=now)
+            )
+
+    async def profiles(self, user_ids: Sequence[int]) -> dict[int, UserProfile]:
+        if not user_ids:
+            return {}
+        query = select(
+            users.c.id,
+            users.c.username,
+            users.c.display_name,
+            users.c.avatar,
+            users.c.followers,
+            users.c.following,
+            users.c.pulled,
+        ).where(users.c.id.in_(set(user_ids)))
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return {
+            row.id: UserProfile(
+                id=row.id,
+                username=row.username,
+                display_name=row.display_name,
+                avatar=row.avatar,
+                followers=row.followers,
+                following=row.following,
+                pulled=bool(row.pulled),
+            )
+            for row in rows
+        }
+
+    async def set_pulled(self, user_id: int, pulled: bool) -> None:
+        async with self._engine.begin() as conn:
+            await conn.execute(update(users).where(users.c.id == user_id).values(pulled=pulled))
+
+    async def feed_order(self, user_id: int) -> FeedOrder | None:
+        query = select(users.c.feed_order).where(users.c.id == user_id)
+        async with self._engine.connect() as conn:
+            value = (await conn.execute(query)).scalar()
+        return FeedOrder(value) if value else None
+
+    async def set_feed_order(self, user_id: int, order: FeedOrder | None) -> None:
+        value = order.value if order else None
+        async with self._engine.begin() as conn:
+            await conn.execute(update(users).where(users.c.id == user_id).values(feed_order=value))

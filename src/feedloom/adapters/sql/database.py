@@ -1,0 +1,97 @@
+"""Engine, dialect helpers and migrations for the one SQL adapter (SQLite and
+PostgreSQL). Nothing connects at import: bootstrap calls `create_database`."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection, Table, event
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.sql.dml import Insert
+
+MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+
+
+class NotMigrated(RuntimeError):
+    """The database schema is older than this code: run `feedloom migrate`."""
+
+
+def async_url(url: str) -> str:
+    """Accept the plain URLs people write and pick the async driver for them."""
+    for plain, driver in (
+        ("postgresql://", "postgresql+asyncpg://"),
+        ("postgres://", "postgresql+asyncpg://"),
+        ("sqlite://", "sqlite+aiosqlite://"),
+    ):
+        if url.startswith(plain):
+            return driver + url[len(plain) :]
+    return url
+
+
+def create_database(url: str, schema: str | None = None) -> AsyncEngine:
+    url = async_url(url)
+    if url.startswith("sqlite"):
+        engine = create_async_engine(url, connect_args={"timeout": 30})
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        return engine
+    connect_args: dict[str, Any] = {}
+    if schema:
+        connect_args["server_settings"] = {"search_path": schema}
+    return create_async_engine(url, pool_size=10, max_overflow=20, connect_args=connect_args)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL lets readers proceed while the one writer commits; NORMAL sync is durable
+    # across process crashes (only an OS crash can lose the last transactions).
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.execute("PRAGMA foreign_keys=OFF")
+    cursor.close()
+
+
+def insert_ignoring_duplicates(engine_or_dialect: str, table: Table) -> Insert:
+    """INSERT that skips rows whose key exists: how every write stays retry-safe."""
+    if engine_or_dialect == "postgresql":
+        return postgresql.insert(table).on_conflict_do_nothing()
+    return sqlite.insert(table).on_conflict_do_nothing()
+
+
+def utc(value: datetime | None) -> datetime | None:
+    """SQLite hands timestamps back naive; they were written as UTC."""
+    if value is None or value.tzinfo is not None:
+        return value
+    return value.replace(tzinfo=UTC)
+
+
+def _alembic_config(connection: Connection) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.attributes["connection"] = connection
+    return config
+
+
+async def migrate(engine: AsyncEngine) -> None:
+    async with engine.begin() as connection:
+        await connection.run_sync(lambda sync: command.upgrade(_alembic_config(sync), "head"))
+
+
+async def check_migrated(engine: AsyncEngine) -> None:
+    async with engine.connect() as connection:
+        current = await connection.run_sync(
+            lambda sync: MigrationContext.configure(sync).get_current_revision()
+        )
+    head = ScriptDirectory(str(MIGRATIONS_DIR)).get_current_head()
+    if current != head:
+        raise NotMigrated(
+            f"database schema is at {current or 'nothing'}, this code needs {head}: "
+            "run `feedloom migrate` first"
+        )

@@ -1,0 +1,101 @@
+"""SqlEngagement: likes (the unique truth behind counts and liked_by_me) and comments."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from feedloom.adapters.sql.database import insert_ignoring_duplicates, utc
+from feedloom.adapters.sql.schema import comments, likes
+from feedloom.domain.model import Comment, Counts
+
+
+class SqlEngagement:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+        self._dialect = engine.dialect.name
+
+    async def like(self, post_id: int, user_id: int, now: datetime) -> bool:
+        insert = insert_ignoring_duplicates(self._dialect, likes).values(
+            post_id=post_id, user_id=user_id, created_at=now
+        )
+        async with self._engine.begin() as conn:
+            return (await conn.execute(insert)).rowcount == 1
+
+    async def unlike(self, post_id: int, user_id: int) -> bool:
+        query = delete(likes).where(likes.c.post_id == post_id, likes.c.user_id == user_id)
+        async with self._engine.begin() as conn:
+            return (await conn.execute(query)).rowcount == 1
+
+    async def liked_among(self, user_id: int, post_ids: Sequence[int]) -> set[int]:
+        if not post_ids:
+            return set()
+        query = select(likes.c.post_id).where(
+            likes.c.user_id == user_id, likes.c.post_id.in_(set(post_ids))
+        )
+        async with self._engine.connect() as conn:
+            return set((await conn.execute(query)).scalars())
+
+    async def add_comment(self, comment: Comment, idempotency_key: str | None) -> Comment:
+        insert = insert_ignoring_duplicates(self._dialect, comments).values(
+            id=comment.id,
+            post_id=comment.post_id,
+            author_id=comment.author_id,
+            text=comment.text,
+            created_at=comment.created_at,
+            idempotency_key=idempotency_key,
+        )
+        async with self._engine.begin() as conn:
+            if (await conn.execute(insert)).rowcount == 1 or idempotency_key is None:
+                return comment
+            query = select(comments).where(
+                comments.c.author_id == comment.author_id,
+                comments.c.idempotency_key == idempotency_key,
+            )
+            row = (await conn.execute(query)).one()
+        return _comment(row)
+
+    async def comments(self, post_id: int, before: int | None, limit: int) -> list[Comment]:
+        query = select(comments).where(comments.c.post_id == post_id)
+        if before is not None:
+            query = query.where(comments.c.id < before)
+        query = query.order_by(comments.c.id.desc()).limit(limit)
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [_comment(row) for row in rows]
+
+    async def true_counts(self, post_ids: Sequence[int]) -> dict[int, Counts]:
+        if not post_ids:
+            return {}
+        wanted = set(post_ids)
+        like_query = (
+            select(likes.c.post_id, func.count())
+            .where(likes.c.post_id.in_(wanted))
+            .group_by(likes.c.post_id)
+        )
+        comment_query = (
+            select(comments.c.post_id, func.count())
+            .where(comments.c.post_id.in_(wanted))
+            .group_by(comments.c.post_id)
+        )
+        async with self._engine.connect() as conn:
+            like_counts: dict[int, int] = dict((await conn.execute(like_query)).tuples().all())
+            comment_counts: dict[int, int] = dict(
+                (await conn.execute(comment_query)).tuples().all()
+            )
+        return {
+            post_id: Counts(
+                likes=like_counts.get(post_id, 0), comments=comment_counts.get(post_id, 0)
+            )
+            for post_id in wanted
+        }
+
+
+def _comment(row: Any) -> Comment:
+    return Comment(
+        row.id, row.post_id, row.author_id, row.text, utc(row.created_at) or row.created_at
+    )

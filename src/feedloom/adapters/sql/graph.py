@@ -1,0 +1,136 @@
+"""SqlSocialGraph: follows, blocks and mutes, with denormalized follower counts.
+
+Every relation write is idempotent (insert-if-absent, delete-if-present) and keeps
+the users' follower/following counts in step inside the same transaction.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import and_, delete, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from feedloom.adapters.sql.database import insert_ignoring_duplicates
+from feedloom.adapters.sql.schema import blocks, follows, mutes, users
+from feedloom.ports import Followee
+
+
+class SqlSocialGraph:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+        self._dialect = engine.dialect.name
+
+    async def follow(self, follower_id: int, followee_id: int, now: datetime) -> bool:
+        insert = insert_ignoring_duplicates(self._dialect, follows).values(
+            follower_id=follower_id, followee_id=followee_id, created_at=now
+        )
+        async with self._engine.begin() as conn:
+            created = (await conn.execute(insert)).rowcount == 1
+            if created:
+                await _adjust_counts(conn, follower_id, followee_id, +1)
+        return created
+
+    async def unfollow(self, follower_id: int, followee_id: int) -> bool:
+        async with self._engine.begin() as conn:
+            return await _unfollow(conn, follower_id, followee_id)
+
+    async def block(self, blocker_id: int, blocked_id: int, now: datetime) -> bool:
+        insert = insert_ignoring_duplicates(self._dialect, blocks).values(
+            blocker_id=blocker_id, blocked_id=blocked_id, created_at=now
+        )
+        async with self._engine.begin() as conn:
+            created = (await conn.execute(insert)).rowcount == 1
+            await _unfollow(conn, blocker_id, blocked_id)
+            await _unfollow(conn, blocked_id, blocker_id)
+        return created
+
+    async def unblock(self, blocker_id: int, blocked_id: int) -> bool:
+        query = delete(blocks).where(
+            blocks.c.blocker_id == blocker_id, blocks.c.blocked_id == blocked_id
+        )
+        async with self._engine.begin() as conn:
+            return (await conn.execute(query)).rowcount == 1
+
+    async def mute(self, muter_id: int, muted_id: int, now: datetime) -> bool:
+        insert = insert_ignoring_duplicates(self._dialect, mutes).values(
+            muter_id=muter_id, muted_id=muted_id, created_at=now
+        )
+        async with self._engine.begin() as conn:
+            return (await conn.execute(insert)).rowcount == 1
+
+    async def unmute(self, muter_id: int, muted_id: int) -> bool:
+        query = delete(mutes).where(mutes.c.muter_id == muter_id, mutes.c.muted_id == muted_id)
+        async with self._engine.begin() as conn:
+            return (await conn.execute(query)).rowcount == 1
+
+    async def is_blocked_either_way(self, a: int, b: int) -> bool:
+        query = select(blocks.c.blocker_id).where(
+            or_(
+                and_(blocks.c.blocker_id == a, blocks.c.blocked_id == b),
+                and_(blocks.c.blocker_id == b, blocks.c.blocked_id == a),
+            )
+        )
+        async with self._engine.connect() as conn:
+            return (await conn.execute(query.limit(1))).first() is not None
+
+    async def followees(self, user_id: int) -> list[Followee]:
+        query = (
+            select(follows.c.followee_id, users.c.pulled)
+            .join(users, users.c.id == follows.c.followee_id)
+            .where(follows.c.follower_id == user_id)
+        )
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [Followee(row.followee_id, bool(row.pulled)) for row in rows]
+
+    async def blocked_either_way(self, user_id: int) -> set[int]:
+        by_me = select(blocks.c.blocked_id).where(blocks.c.blocker_id == user_id)
+        of_me = select(blocks.c.blocker_id).where(blocks.c.blocked_id == user_id)
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(by_me.union(of_me))).scalars()
+            return set(rows)
+
+    async def muted(self, user_id: int) -> set[int]:
+        query = select(mutes.c.muted_id).where(mutes.c.muter_id == user_id)
+        async with self._engine.connect() as conn:
+            return set((await conn.execute(query)).scalars())
+
+    async def is_following(self, follower_id: int, followee_id: int) -> bool:
+        query = select(follows.c.follower_id).where(
+            follows.c.follower_id == follower_id, follows.c.followee_id == followee_id
+        )
+        async with self._engine.connect() as conn:
+            return (await conn.execute(query)).first() is not None
+
+    async def follower_batch(self, followee_id: int, after: int, limit: int) -> list[int]:
+        # Keyset over the (followee_id, follower_id) index: each batch is one range scan.
+        query = (
+            select(follows.c.follower_id)
+            .where(follows.c.followee_id == followee_id, follows.c.follower_id > after)
+            .order_by(follows.c.follower_id)
+            .limit(limit)
+        )
+        async with self._engine.connect() as conn:
+            return list((await conn.execute(query)).scalars())
+
+
+async def _unfollow(conn: AsyncConnection, follower_id: int, followee_id: int) -> bool:
+    query = delete(follows).where(
+        follows.c.follower_id == follower_id, follows.c.followee_id == followee_id
+    )
+    removed = (await conn.execute(query)).rowcount == 1
+    if removed:
+        await _adjust_counts(conn, follower_id, followee_id, -1)
+    return removed
+
+
+async def _adjust_counts(
+    conn: AsyncConnection, follower_id: int, followee_id: int, delta: int
+) -> None:
+    await conn.execute(
+        update(users).where(users.c.id == follower_id).values(following=users.c.following + delta)
+    )
+    await conn.execute(
+        update(users).where(users.c.id == followee_id).values(followers=users.c.followers + delta)
+    )

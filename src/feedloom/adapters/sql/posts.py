@@ -1,0 +1,181 @@
+"""SqlPosts: posts, their outbox events and idempotency records, and media."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from feedloom.adapters.sql.schema import idempotency_keys, media, outbox, posts
+from feedloom.domain.ids import created_at_of
+from feedloom.domain.model import Media, Post, Visibility
+from feedloom.ports import StoredResponse
+
+
+class SqlPosts:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+
+    async def create_post(
+        self, post: Post, idempotency_key: str | None, request_hash: str, now: datetime
+    ) -> StoredResponse:
+        try:
+            async with self._engine.begin() as conn:
+                # The idempotency row goes first: a concurrent retry with the same key
+                # then fails here, before anything else was written.
+                if idempotency_key is not None:
+                    await conn.execute(
+                        idempotency_keys.insert().values(
+                            user_id=post.author_id,
+                            key=idempotency_key,
+                            request_hash=request_hash,
+                            post_id=post.id,
+                            created_at=now,
+                        )
+                    )
+                await conn.execute(posts.insert().values(_post_row(post)))
+                await conn.execute(
+                    outbox.insert().values(
+                        kind="post_published",
+                        post_id=post.id,
+                        author_id=post.author_id,
+                        created_at=now,
+                    )
+                )
+        except IntegrityError:
+            if idempotency_key is None:
+                raise
+            stored = await self.stored_response(post.author_id, idempotency_key)
+            if stored is None:
+                raise
+            return stored
+        return StoredResponse(request_hash=request_hash, post_id=post.id)
+
+    async def stored_response(self, user_id: int, idempotency_key: str) -> StoredResponse | None:
+        query = select(idempotency_keys.c.request_hash, idempotency_keys.c.post_id).where(
+            idempotency_keys.c.user_id == user_id, idempotency_keys.c.key == idempotency_key
+        )
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(query)).first()
+        return StoredResponse(row.request_hash, row.post_id) if row else None
+
+    async def posts(self, post_ids: Sequence[int]) -> dict[int, Post]:
+        if not post_ids:
+            return {}
+        query = select(posts).where(posts.c.id.in_(set(post_ids)))
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return {row.id: _post_from_row(row._mapping) for row in rows}
+
+    async def tombstone(self, post_id: int, now: datetime) -> bool:
+        async with self._engine.begin() as conn:
+            author_id = (
+                await conn.execute(
+                    update(posts)
+                    .where(posts.c.id == post_id, posts.c.deleted_at.is_(None))
+                    .values(deleted_at=now)
+                    .returning(posts.c.author_id)
+                )
+            ).scalar()
+            if author_id is None:
+                return False
+            await conn.execute(
+                outbox.insert().values(
+                    kind="post_deleted", post_id=post_id, author_id=author_id, created_at=now
+                )
+            )
+        return True
+
+    async def author_post_ids(
+        self, author_ids: Sequence[int], before: int | None, limit_per_author: int
+    ) -> dict[int, list[int]]:
+        if not author_ids:
+            return {}
+        result: dict[int, list[int]] = {author_id: [] for author_id in author_ids}
+        async with self._engine.connect() as conn:
+            # One indexed range scan per author on (author_id, id): cheaper and more
+            # predictable than a window function over all of their posts.
+            for author_id in result:
+                query = _live_posts_of([author_id], before, None).limit(limit_per_author)
+                result[author_id] = list((await conn.execute(query)).scalars())
+        return result
+
+    async def post_ids_by_authors(
+        self, author_ids: Sequence[int], before: int | None, after: int | None, limit: int
+    ) -> list[int]:
+        if not author_ids:
+            return []
+        query = _live_posts_of(list(author_ids), before, after).limit(limit)
+        async with self._engine.connect() as conn:
+            return list((await conn.execute(query)).scalars())
+
+    async def create_media(self, item: Media, owner_id: int, now: datetime) -> None:
+        async with self._engine.begin() as conn:
+            await conn.execute(
+                media.insert().values(
+                    id=item.id,
+                    owner_id=owner_id,
+                    url=item.url,
+                    width=item.width,
+                    height=item.height,
+                    created_at=now,
+                )
+            )
+
+    async def media_owned_by(self, owner_id: int, media_ids: Sequence[int]) -> list[Media]:
+        if not media_ids:
+            return []
+        query = select(media).where(media.c.owner_id == owner_id, media.c.id.in_(set(media_ids)))
+        async with self._engine.connect() as conn:
+            rows = {row.id: row for row in (await conn.execute(query)).all()}
+        return [
+            Media(i, rows[i].url, rows[i].width, rows[i].height) for i in media_ids if i in rows
+        ]
+
+    async def purge_idempotency_keys(self, older_than: datetime) -> int:
+        async with self._engine.begin() as conn:
+            result = await conn.execute(
+                delete(idempotency_keys).where(idempotency_keys.c.created_at < older_than)
+            )
+        return result.rowcount or 0
+
+    async def count(self) -> int:
+        async with self._engine.connect() as conn:
+            return int((await conn.execute(select(func.count()).select_from(posts))).scalar() or 0)
+
+
+def _live_posts_of(author_ids: Sequence[int], before: int | None, after: int | None) -> Any:
+    query = select(posts.c.id).where(
+        posts.c.author_id.in_(author_ids), posts.c.deleted_at.is_(None)
+    )
+    if before is not None:
+        query = query.where(posts.c.id < before)
+    if after is not None:
+        query = query.where(posts.c.id > after)
+    return query.order_by(posts.c.id.desc())
+
+
+def _post_row(post: Post) -> dict[str, Any]:
+    return {
+        "id": post.id,
+        "author_id": post.author_id,
+        "text": post.text,
+        "media": [{"id": str(m.id), "url": m.url, "w": m.width, "h": m.height} for m in post.media],
+        "visibility": post.visibility.value,
+    }
+
+
+def _post_from_row(row: Any) -> Post:
+    return Post(
+        id=row["id"],
+        author_id=row["author_id"],
+        text=row["text"],
+        visibility=Visibility(row["visibility"]),
+        created_at=created_at_of(row["id"]),
+        media=tuple(Media(int(m["id"]), m["url"], m["w"], m["h"]) for m in row["media"]),
+        deleted=row["deleted_at"] is not None,
+    )

@@ -1,0 +1,145 @@
+"""The durable store's tables (SQLAlchemy Core). Alembic migrations create them;
+this module is what queries are written against.
+
+Every hot query is by key: posts by `id`, author timelines by `(author_id, id)`,
+followers by `(followee_id, follower_id)`, followees by `(follower_id, followee_id)`.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+metadata = MetaData()
+
+# SQLite only auto-increments an INTEGER PRIMARY KEY; PostgreSQL wants a BIGINT.
+AutoIncrement = BigInteger().with_variant(Integer(), "sqlite")
+Timestamp = DateTime(timezone=True)
+
+users = Table(
+    "users",
+    metadata,
+    Column("id", BigInteger, primary_key=True, autoincrement=False),
+    Column("username", String(32), nullable=False, unique=True),
+    Column("display_name", String(64), nullable=False),
+    Column("avatar", String(512)),
+    Column("password_hash", String(256), nullable=False),
+    Column("followers", Integer, nullable=False, server_default="0"),
+    Column("following", Integer, nullable=False, server_default="0"),
+    Column("pulled", Boolean, nullable=False, server_default="0"),
+    Column("feed_order", String(16)),
+    Column("created_at", Timestamp, nullable=False),
+    Column("last_active_at", Timestamp),
+)
+
+tokens = Table(
+    "tokens",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("user_id", BigInteger, nullable=False, index=True),
+    Column("created_at", Timestamp, nullable=False),
+)
+
+posts = Table(
+    "posts",
+    metadata,
+    Column("id", BigInteger, primary_key=True, autoincrement=False),
+    Column("author_id", BigInteger, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("media", JSON, nullable=False),
+    Column("visibility", String(16), nullable=False),
+    Column("deleted_at", Timestamp),
+    Index("ix_posts_author_id_id", "author_id", "id"),
+)
+
+media = Table(
+    "media",
+    metadata,
+    Column("id", BigInteger, primary_key=True, autoincrement=False),
+    Column("owner_id", BigInteger, nullable=False, index=True),
+    Column("url", String(512), nullable=False),
+    Column("width", Integer, nullable=False),
+    Column("height", Integer, nullable=False),
+    Column("created_at", Timestamp, nullable=False),
+)
+
+idempotency_keys = Table(
+    "idempotency_keys",
+    metadata,
+    Column("user_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("key", String(255), primary_key=True),
+    Column("request_hash", String(64), nullable=False),
+    Column("post_id", BigInteger, nullable=False),
+    Column("created_at", Timestamp, nullable=False, index=True),
+)
+
+outbox = Table(
+    "outbox",
+    metadata,
+    Column("seq", AutoIncrement, primary_key=True, autoincrement=True),
+    Column("kind", String(32), nullable=False),
+    Column("post_id", BigInteger, nullable=False),
+    Column("author_id", BigInteger, nullable=False),
+    Column("created_at", Timestamp, nullable=False),
+)
+
+follows = Table(
+    "follows",
+    metadata,
+    Column("follower_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("followee_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("created_at", Timestamp, nullable=False),
+    Index("ix_follows_followee_id_follower_id", "followee_id", "follower_id", unique=True),
+)
+
+blocks = Table(
+    "blocks",
+    metadata,
+    Column("blocker_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("blocked_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("created_at", Timestamp, nullable=False),
+    Index("ix_blocks_blocked_id_blocker_id", "blocked_id", "blocker_id", unique=True),
+)
+
+mutes = Table(
+    "mutes",
+    metadata,
+    Column("muter_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("muted_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("created_at", Timestamp, nullable=False),
+)
+
+likes = Table(
+    "likes",
+    metadata,
+    Column("post_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("user_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("created_at", Timestamp, nullable=False),
+    Index("ix_likes_user_id_post_id", "user_id", "post_id", unique=True),
+)
+
+comments = Table(
+    "comments",
+    metadata,
+    Column("id", BigInteger, primary_key=True, autoincrement=False),
+    Column("post_id", BigInteger, nullable=False),
+    Column("author_id", BigInteger, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created_at", Timestamp, nullable=False),
+    # A retried POST with the same Idempotency-Key finds the first comment here.
+    Column("idempotency_key", String(255)),
+    UniqueConstraint("post_id", "id", name="uq_comments_post_id_id"),
+    UniqueConstraint("author_id", "idempotency_key", name="uq_comments_author_id_idempotency_key"),
+)

@@ -1,0 +1,103 @@
+"""create_app: the FastAPI application. The lifespan builds the backend from Settings,
+optionally seeds demo data and runs the worker in-process (embedded default)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+from fastapi import FastAPI
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from feedloom import __version__
+from feedloom.api.problems import install_problem_handlers, problem
+from feedloom.api.routes import accounts, feed, health, posts, users
+from feedloom.backend import Backend
+from feedloom.bootstrap import build_backend
+from feedloom.settings import Settings
+from feedloom.write.worker import run_worker
+
+BackendFactory = Callable[[Settings], Awaitable[Backend]]
+Startup = Callable[[Backend], Awaitable[None]]
+
+
+def create_app(
+    settings: Settings,
+    *,
+    inline_worker: bool = True,
+    on_startup: Startup | None = None,
+    backend_factory: BackendFactory = build_backend,
+) -> FastAPI:
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        backend = await backend_factory(settings)
+        app.state.backend = backend
+        stop = asyncio.Event()
+        worker = asyncio.create_task(run_worker(backend, stop)) if inline_worker else None
+        try:
+            if on_startup is not None:
+                await on_startup(backend)
+            yield
+        finally:
+            stop.set()
+            if worker is not None:
+                await worker
+            await backend.close()
+
+    app = FastAPI(
+        title="feedloom",
+        version=__version__,
+        description="News-feed service: hybrid push/pull fan-out, cursor-paged home timelines.",
+        lifespan=lifespan,
+    )
+    install_problem_handlers(app)
+    for module in (accounts, posts, users, feed, health):
+        app.include_router(module.router)
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    return app
+
+
+class BodySizeLimit:
+    """413 for bodies over the limit, whether announced by Content-Length or streamed."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        length = headers.get(b"content-length", b"0")
+        if not length.isdigit() or int(length) > self.max_bytes:
+            await self._reject(scope, receive, send)
+            return
+        received = 0
+
+        async def limited() -> Message:
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > self.max_bytes:
+                raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await self._reject(scope, receive, send)
+
+    async def _reject(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = problem(
+            413,
+            "payload-too-large",
+            "Payload too large",
+            f"request bodies are limited to {self.max_bytes} bytes",
+        )
+        await response(scope, receive, send)
+
+
+class _TooLarge(Exception):
+    pass

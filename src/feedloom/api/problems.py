@@ -1,0 +1,118 @@
+"""Errors as RFC 9457 problem details (application/problem+json).
+
+Each domain error class maps to a status and a problem type once, here; lookup walks
+the class's MRO, so a subclass inherits its parent's mapping unless it has its own.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from feedloom.domain.errors import (
+    BadCursor,
+    Conflict,
+    FeedloomError,
+    Forbidden,
+    IdempotencyMismatch,
+    InvalidInput,
+    NotFound,
+    RateLimited,
+    SessionExpired,
+    Unauthorized,
+)
+
+log = logging.getLogger(__name__)
+PROBLEM_JSON = "application/problem+json"
+TYPE_BASE = "https://feedloom.dev/problems/"
+
+PROBLEMS: dict[type[FeedloomError], tuple[int, str, str]] = {
+    FeedloomError: (400, "bad-request", "Bad request"),
+    InvalidInput: (422, "invalid-input", "Invalid input"),
+    BadCursor: (400, "bad-cursor", "Malformed cursor"),
+    NotFound: (404, "not-found", "Not found"),
+    Forbidden: (403, "forbidden", "Forbidden"),
+    Unauthorized: (401, "unauthorized", "Authentication required"),
+    Conflict: (409, "conflict", "Conflict"),
+    IdempotencyMismatch: (422, "idempotency-key-reused", "Idempotency-Key reused"),
+    RateLimited: (429, "rate-limited", "Too many requests"),
+    SessionExpired: (410, "feed-session-expired", "Feed session expired"),
+}
+
+HTTP_TYPES = {
+    400: "bad-request",
+    401: "unauthorized",
+    404: "not-found",
+    405: "method-not-allowed",
+    413: "payload-too-large",
+    415: "unsupported-media-type",
+}
+
+
+def problem(status: int, kind: str, title: str, detail: str, **extra: Any) -> JSONResponse:
+    body = {"type": TYPE_BASE + kind, "title": title, "status": status, "detail": detail, **extra}
+    return JSONResponse(body, status_code=status, media_type=PROBLEM_JSON)
+
+
+def _lookup(error: FeedloomError) -> tuple[int, str, str]:
+    for cls in type(error).__mro__:
+        if cls in PROBLEMS:
+            return PROBLEMS[cls]
+    return PROBLEMS[FeedloomError]
+
+
+async def _domain_error(_request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, FeedloomError)
+    status, kind, title = _lookup(error)
+    response = problem(status, kind, title, error.detail)
+    if isinstance(error, RateLimited):
+        response.headers["Retry-After"] = str(error.retry_after_s)
+    if isinstance(error, Unauthorized):
+        response.headers["WWW-Authenticate"] = "Bearer"
+    return response
+
+
+async def _validation_error(_request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, RequestValidationError)
+    errors = [
+        {
+            "loc": [str(part) for part in item.get("loc", ())],
+            "msg": item.get("msg", ""),
+            "type": item.get("type", ""),
+        }
+        for item in error.errors()
+    ]
+    if any(item["type"] == "json_invalid" for item in errors):
+        return problem(
+            400, "malformed-json", "Malformed JSON", "the request body is not valid JSON"
+        )
+    detail = "; ".join(f"{'.'.join(e['loc'])}: {e['msg']}" for e in errors)
+    return problem(422, "invalid-input", "Invalid input", detail, errors=errors)
+
+
+async def _http_error(_request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, StarletteHTTPException)
+    kind = HTTP_TYPES.get(error.status_code, "http-error")
+    response = problem(
+        error.status_code, kind, kind.replace("-", " ").capitalize(), str(error.detail)
+    )
+    for name, value in (error.headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+async def _unexpected(_request: Request, error: Exception) -> JSONResponse:
+    log.exception("unhandled error", exc_info=error)
+    return problem(500, "internal", "Internal error", "something went wrong on our side")
+
+
+def install_problem_handlers(app: FastAPI) -> None:
+    app.add_exception_handler(FeedloomError, _domain_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(Exception, _unexpected)

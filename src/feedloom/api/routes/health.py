@@ -1,0 +1,37 @@
+"""Liveness, readiness and Prometheus metrics."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Response
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+
+from feedloom.api.deps import BackendDep
+from feedloom.api.problems import problem
+
+router = APIRouter(tags=["operations"])
+
+
+@router.get("/healthz")
+async def healthz() -> dict[str, str]:
+    return {"status": "ok"}
+
+
+@router.get("/readyz", response_model=None)
+async def readyz(backend: BackendDep) -> dict[str, object] | Response:
+    """Ready when the durable store answers; reports queue depth for operators."""
+    try:
+        pending = await backend.outbox.pending()
+        lag = await backend.queue.lag()
+    except Exception as error:  # any backend failure means: do not route traffic here
+        return problem(
+            503, "not-ready", "Not ready", f"backend unavailable: {type(error).__name__}"
+        )
+    return {"status": "ready", "outbox_pending": pending, "queue": lag}
+
+
+@router.get("/metrics")
+async def metrics(backend: BackendDep) -> Response:
+    backend.metrics.outbox_pending.set(await backend.outbox.pending())
+    for lane, depth in (await backend.queue.lag()).items():
+        backend.metrics.queue_depth.labels(lane).set(depth)
+    return Response(generate_latest(backend.metrics.registry), media_type=CONTENT_TYPE_LATEST)

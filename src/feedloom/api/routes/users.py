@@ -1,0 +1,80 @@
+"""Users and relations: profiles, author timelines, follow/block/mute (idempotent PUT/DELETE)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+
+from feedloom.api.deps import BackendDep, CurrentUser, Cursor, UserId
+from feedloom.api.schemas import Item, Page, Profile, Relation
+from feedloom.backend import Backend
+from feedloom.domain.model import UserProfile
+from feedloom.read.author_posts import author_posts, user_profile
+from feedloom.write import relations
+
+router = APIRouter(prefix="/v1/users", tags=["users"])
+Limit = Annotated[int, Query(ge=1, le=100)]
+
+
+def render_profile(profile: UserProfile) -> Profile:
+    return Profile(
+        id=str(profile.id),
+        username=profile.username,
+        name=profile.display_name,
+        avatar=profile.avatar,
+        followers=profile.followers,
+        following=profile.following,
+        pulled=profile.pulled,
+    )
+
+
+@router.get("/{user_id}", response_model=Profile)
+async def get_user(user_id: UserId, backend: BackendDep, viewer: CurrentUser) -> Profile:
+    return render_profile(await user_profile(backend, viewer, user_id))
+
+
+@router.get("/{user_id}/posts", response_model=Page)
+async def get_user_posts(
+    user_id: UserId,
+    backend: BackendDep,
+    viewer: CurrentUser,
+    cursor: Cursor = None,
+    limit: Limit = 20,
+) -> Page:
+    page = await author_posts(backend, viewer, user_id, limit, cursor)
+    return Page(
+        items=[Item.of(i) for i in page.items], next_cursor=page.next_cursor, order=page.order
+    )
+
+
+RelationChange = Callable[[Backend, int, int], Awaitable[bool]]
+
+
+def _relation_routes(name: str, add: RelationChange, remove: RelationChange) -> None:
+    async def put(user_id: UserId, backend: BackendDep, actor: CurrentUser) -> Relation:
+        return Relation(changed=await add(backend, actor, user_id))
+
+    async def delete(user_id: UserId, backend: BackendDep, actor: CurrentUser) -> Relation:
+        return Relation(changed=await remove(backend, actor, user_id))
+
+    router.add_api_route(
+        f"/{{user_id}}/{name}",
+        put,
+        methods=["PUT"],
+        response_model=Relation,
+        summary=f"{name} (idempotent)",
+    )
+    router.add_api_route(
+        f"/{{user_id}}/{name}",
+        delete,
+        methods=["DELETE"],
+        response_model=Relation,
+        summary=f"un{name} (idempotent)",
+    )
+
+
+_relation_routes("follow", relations.follow, relations.unfollow)
+_relation_routes("block", relations.block, relations.unblock)
+_relation_routes("mute", relations.mute, relations.unmute)

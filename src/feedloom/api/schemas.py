@@ -1,0 +1,133 @@
+"""Request and response bodies. IDs travel as strings: a 64-bit integer does not
+survive a JavaScript number."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from feedloom.domain.model import FeedItem, FeedOrder, Visibility
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewAccount(Strict):
+    username: str = Field(min_length=3, max_length=32, pattern=r"^[A-Za-z0-9_]+$")
+    password: str = Field(min_length=8, max_length=256)
+    display_name: str = Field("", max_length=64)
+
+
+class AccountCreated(BaseModel):
+    id: str
+    username: str
+
+
+class NewSession(Strict):
+    username: str = Field(max_length=32)
+    password: str = Field(max_length=256)
+
+
+class SessionCreated(BaseModel):
+    token: str
+    user_id: str
+
+
+class NewPost(Strict):
+    text: str = Field("", max_length=10_000)
+    media_ids: list[str] = Field(default_factory=list, max_length=10)
+    visibility: Visibility = Visibility.PUBLIC
+
+
+class PostCreated(BaseModel):
+    post_id: str
+    created_at: datetime
+
+
+class NewComment(Strict):
+    text: str = Field(max_length=10_000)
+
+
+class CommentOut(BaseModel):
+    id: str
+    post_id: str
+    author_id: str
+    text: str
+    created_at: datetime
+
+
+class CommentPage(BaseModel):
+    items: list[CommentOut]
+    next_cursor: str | None
+
+
+class Author(BaseModel):
+    id: str
+    name: str
+    username: str
+    avatar: str | None
+
+
+class MediaOut(BaseModel):
+    url: str
+    w: int
+    h: int
+
+
+class Item(BaseModel):
+    post_id: str
+    author: Author
+    text: str
+    media: list[MediaOut]
+    visibility: Visibility
+    created_at: datetime
+    likes: int
+    comments: int
+    liked_by_me: bool
+
+    @classmethod
+    def of(cls, item: FeedItem) -> Item:
+        post, author = item.post, item.author
+        return cls(
+            post_id=str(post.id),
+            author=Author(
+                id=str(author.id),
+                name=author.display_name,
+                username=author.username,
+                avatar=author.avatar,
+            ),
+            text=post.text,
+            media=[MediaOut(url=m.url, w=m.width, h=m.height) for m in post.media],
+            visibility=post.visibility,
+            created_at=post.created_at,
+            likes=item.counts.likes,
+            comments=item.counts.comments,
+            liked_by_me=item.liked_by_me,
+        )
+
+
+class Page(BaseModel):
+    items: list[Item]
+    next_cursor: str | None
+    order: FeedOrder
+
+
+class Profile(BaseModel):
+    id: str
+    username: str
+    name: str
+    avatar: str | None
+    followers: int
+    following: int
+    pulled: bool = Field(description="posts reach followers at read time (big account)")
+
+
+class Relation(BaseModel):
+    changed: bool = Field(description="false when the relation was already in this state")
+
+
+class Liked(BaseModel):
+    liked: bool
+    changed: bool

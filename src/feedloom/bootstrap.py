@@ -1,0 +1,110 @@
+"""Composition root: the one place that picks adapters and wires them together.
+
+SQLite + in-process caches and queue by default; PostgreSQL when FEEDLOOM_DATABASE_URL
+names it; Redis for timelines, caches and the event log when FEEDLOOM_REDIS_URL is set.
+Nothing connects at import time.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import TypedDict
+
+from feedloom.adapters.memory.caches import (
+    MemoryCounterStore,
+    MemoryFeedSessionStore,
+    MemoryRateLimiter,
+    MemoryViewCache,
+)
+from feedloom.adapters.memory.event_queue import MemoryEventQueue
+from feedloom.adapters.memory.timeline_store import MemoryAuthorTimelineStore, MemoryTimelineStore
+from feedloom.adapters.sql.accounts import SqlAccounts
+from feedloom.adapters.sql.bulk_import import SqlBulkImport
+from feedloom.adapters.sql.database import check_migrated, create_database, migrate
+from feedloom.adapters.sql.engagement import SqlEngagement
+from feedloom.adapters.sql.graph import SqlSocialGraph
+from feedloom.adapters.sql.outbox import SqlOutbox
+from feedloom.adapters.sql.posts import SqlPosts
+from feedloom.backend import Backend
+from feedloom.domain.fanout_policy import FanoutPolicy
+from feedloom.domain.ids import IdGenerator
+from feedloom.metrics import Metrics
+from feedloom.ports import (
+    AuthorTimelineStore,
+    Clock,
+    CounterStore,
+    EventQueue,
+    FeedSessionStore,
+    RateLimiter,
+    TimelineStore,
+    ViewCache,
+)
+from feedloom.settings import Settings
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def fanout_policy(settings: Settings) -> FanoutPolicy:
+    fanout = settings.fanout
+    return FanoutPolicy(
+        pull_above=fanout.pull_above,
+        push_below=fanout.push_below,
+        bulk_above=fanout.bulk_above,
+        max_pulled_per_read=fanout.max_pulled_per_read,
+    )
+
+
+async def build_backend(settings: Settings, clock: Clock = utc_now) -> Backend:
+    url = settings.effective_database_url
+    if url.startswith("sqlite"):
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+    engine = create_database(url)
+    if engine.dialect.name == "sqlite":
+        await migrate(engine)  # a single-file database: migrating on start is the friendly default
+    else:
+        await check_migrated(engine)
+    backend = Backend(
+        settings=settings,
+        clock=clock,
+        ids=IdGenerator(settings.worker_id),
+        metrics=Metrics(),
+        policy=fanout_policy(settings),
+        accounts=SqlAccounts(engine),
+        posts=SqlPosts(engine),
+        graph=SqlSocialGraph(engine),
+        engagement=SqlEngagement(engine),
+        outbox=SqlOutbox(engine),
+        bulk=SqlBulkImport(engine),
+        **_memory_caches(settings, clock),
+    )
+    backend.closers.append(engine.dispose)
+    return backend
+
+
+class CachePorts(TypedDict):
+    """Everything that may be lost and rebuilt: in-process or Redis."""
+
+    timelines: TimelineStore
+    author_timelines: AuthorTimelineStore
+    post_cache: ViewCache
+    user_cache: ViewCache
+    counters: CounterStore
+    sessions: FeedSessionStore
+    rate_limiter: RateLimiter
+    queue: EventQueue
+
+
+def _memory_caches(settings: Settings, clock: Clock) -> CachePorts:
+    ttl = timedelta(days=settings.inactive_after_days)
+    return CachePorts(
+        timelines=MemoryTimelineStore(clock, settings.timeline_length, ttl),
+        author_timelines=MemoryAuthorTimelineStore(settings.author_timeline_length),
+        post_cache=MemoryViewCache(),
+        user_cache=MemoryViewCache(),
+        counters=MemoryCounterStore(),
+        sessions=MemoryFeedSessionStore(),
+        rate_limiter=MemoryRateLimiter(),
+        queue=MemoryEventQueue(),
+    )

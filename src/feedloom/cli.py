@@ -1,0 +1,118 @@
+"""The `feedloom` command: serve, worker, migrate, and operator tools."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+import uvicorn
+from rich.console import Console
+
+from feedloom.settings import Settings
+
+app = typer.Typer(no_args_is_help=True, help="feedloom: a news-feed service.")
+console = Console(stderr=True)
+
+# Demo-sized thresholds: a few hundred users cannot reach 10,000 followers, but the
+# demo should still show pulled (big) accounts next to pushed ones.
+DEMO_FANOUT = {"pull_above": 60, "push_below": 48, "bulk_above": 30}
+
+
+def load_settings(data_dir: Path | None = None, demo: bool = False) -> Settings:
+    overrides: dict[str, object] = {}
+    if data_dir is not None:
+        overrides["data_dir"] = data_dir
+    settings = Settings(**overrides)  # type: ignore[arg-type]
+    if demo and not any(k.startswith("FEEDLOOM_FANOUT") for k in os.environ):
+        settings = settings.model_copy(
+            update={"fanout": settings.fanout.model_copy(update=DEMO_FANOUT)}
+        )
+    return settings
+
+
+@app.command()
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    data_dir: Annotated[Path | None, typer.Option(help="where the SQLite file lives")] = None,
+    demo: Annotated[bool, typer.Option(help="seed demo users and posts on an empty store")] = True,
+    inline_worker: Annotated[
+        bool | None,
+        typer.Option(help="run relay + fan-out in this process (default: embedded only)"),
+    ] = None,
+) -> None:
+    """Run the HTTP API (and, on the embedded default, the fan-out worker)."""
+    from feedloom.api.app import create_app
+    from feedloom.demo import start_demo
+
+    settings = load_settings(data_dir, demo)
+    run_inline = settings.is_embedded if inline_worker is None else inline_worker
+    application = create_app(
+        settings, inline_worker=run_inline, on_startup=start_demo if demo else None
+    )
+    _configure_logging()
+    console.print(
+        f"[bold green]feedloom[/] on http://{host}:{port}  (API docs: http://{host}:{port}/docs)"
+    )
+    if demo:
+        console.print("demo login: username [bold]demo[/], password [bold]demo-password[/]")
+    uvicorn.run(application, host=host, port=port, log_level="info")
+
+
+@app.command()
+def worker(
+    concurrency: Annotated[int, typer.Option(min=1, max=64, help="consumers per lane")] = 1,
+) -> None:
+    """Run relay + fan-out workers until interrupted (any number of these may run)."""
+    from feedloom.bootstrap import build_backend
+    from feedloom.write.worker import run_worker
+
+    settings = load_settings()
+    _configure_logging()
+
+    async def main() -> None:
+        backend = await build_backend(settings)
+        stop = asyncio.Event()
+        try:
+            await run_worker(backend, stop, concurrency)
+        finally:
+            await backend.close()
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(main())
+
+
+@app.command()
+def migrate() -> None:
+    """Bring the database schema up to date (Alembic)."""
+    from feedloom.adapters.sql.database import create_database
+    from feedloom.adapters.sql.database import migrate as run_migrations
+
+    settings = load_settings()
+
+    async def main() -> None:
+        engine = create_database(settings.effective_database_url)
+        try:
+            await run_migrations(engine)
+        finally:
+            await engine.dispose()
+
+    if settings.effective_database_url.startswith("sqlite"):
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+    asyncio.run(main())
+    console.print("schema is up to date")
+
+
+def _configure_logging() -> None:
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+
+
+def main() -> None:
+    app()

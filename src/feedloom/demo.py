@@ -1,0 +1,157 @@
+"""Demo data, so a newcomer's first `feedloom serve` shows a living feed.
+
+A few hundred users on a heavy-tailed follow graph (popularity ~ Pareto), a handful
+of big accounts above the (demo-sized) pull threshold, a few days of posts, likes and
+comments, and a ticker that keeps posting while the server runs. Everyone's password
+is DEMO_PASSWORD; log in as `demo`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from datetime import timedelta
+
+from feedloom.backend import Backend
+from feedloom.domain.ids import IdGenerator, created_at_of
+from feedloom.domain.model import Comment, Post, Visibility
+from feedloom.ports import NewUser
+from feedloom.write.accounts import password_hasher
+from feedloom.write.publish_post import publish_post
+from feedloom.write.worker import process_pending
+
+DEMO_USER = "demo"
+DEMO_PASSWORD = "demo-password"
+DEMO_USERS = 300
+BIG_ACCOUNTS = 5
+TICK_SECONDS = 5.0
+WORDS = [
+    "coffee",
+    "morning",
+    "shipping",
+    "release",
+    "bug",
+    "fix",
+    "launch",
+    "weekend",
+    "hiking",
+    "rain",
+    "sunset",
+    "deploy",
+    "python",
+    "feed",
+    "cache",
+    "redis",
+    "postgres",
+    "timeline",
+    "cursor",
+    "latency",
+    "p99",
+    "music",
+    "book",
+    "movie",
+    "garden",
+    "cat",
+    "dog",
+    "city",
+    "train",
+    "bike",
+    "lunch",
+    "idea",
+    "team",
+    "design",
+    "review",
+    "benchmark",
+]
+
+
+def demo_text(rng: random.Random) -> str:
+    return " ".join(rng.choice(WORDS) for _ in range(rng.randint(4, 14))).capitalize() + "."
+
+
+async def seed_demo(backend: Backend, users: int = DEMO_USERS, seed: int = 7) -> bool:
+    """Load the demo world unless the demo user already exists. Returns True if seeded."""
+    if await backend.accounts.credentials(DEMO_USER) is not None:
+        return False
+    rng = random.Random(seed)
+    password_hash = password_hasher(backend).hash(DEMO_PASSWORD)
+    names = [DEMO_USER, *(f"user{n:03d}" for n in range(1, users))]
+    people = [
+        NewUser(backend.ids.next_id(), name, name.capitalize(), password_hash) for name in names
+    ]
+    ids = [person.id for person in people]
+    edges = _follow_graph(rng, ids)
+    await backend.bulk.load(
+        people, edges, backend.clock(), lambda n: backend.policy.is_pulled(n, False)
+    )
+    await _post_history(backend, rng, ids)
+    await process_pending(backend)
+    return True
+
+
+def _follow_graph(rng: random.Random, ids: list[int]) -> list[tuple[int, int]]:
+    popularity = [rng.paretovariate(1.8) for _ in ids]
+    big = rng.sample(ids[1:], BIG_ACCOUNTS)
+    edges: set[tuple[int, int]] = set()
+    for follower in ids:
+        for followee in rng.choices(ids, weights=popularity, k=rng.randint(5, 40)):
+            if followee != follower:
+                edges.add((follower, followee))
+        for followee in big:  # most people follow the big accounts
+            if followee != follower and rng.random() < 0.6:
+                edges.add((follower, followee))
+    return sorted(edges)
+
+
+async def _post_history(backend: Backend, rng: random.Random, ids: list[int]) -> None:
+    """Three days of posts, minted with back-dated IDs (an ID carries its time)."""
+    start_ms = int((backend.clock() - timedelta(days=3)).timestamp() * 1000)
+    span_ms = 3 * 24 * 3600 * 1000
+    stamps = sorted(start_ms + rng.randrange(span_ms) for _ in range(len(ids) * 3))
+    clock = iter(stamps)
+    minted = IdGenerator(worker_id=1023, clock_ms=lambda: next(clock))
+    post_ids = []
+    for _ in stamps:
+        post_id = minted.next_id()
+        visibility = Visibility.FOLLOWERS if rng.random() < 0.1 else Visibility.PUBLIC
+        post = Post(post_id, rng.choice(ids), demo_text(rng), visibility, created_at_of(post_id))
+        await backend.posts.create_post(post, None, "", backend.clock())
+        post_ids.append(post.id)
+    for post_id in rng.sample(post_ids, len(post_ids) // 2):
+        for user_id in rng.sample(ids, rng.randint(1, 12)):
+            await backend.engagement.like(post_id, user_id, backend.clock())
+        if rng.random() < 0.3:
+            author = rng.choice(ids)
+            comment = Comment(
+                backend.ids.next_id(), post_id, author, demo_text(rng), backend.clock()
+            )
+            await backend.engagement.add_comment(comment, None)
+
+
+async def run_ticker(backend: Backend, stop: asyncio.Event, seed: int = 11) -> None:
+    """Keep the demo alive: a random demo user posts every few seconds."""
+    rng = random.Random(seed)
+    names = [f"user{n:03d}" for n in range(1, DEMO_USERS)]
+    while not stop.is_set():
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), TICK_SECONDS)
+            return
+        credentials = await backend.accounts.credentials(rng.choice(names))
+        if credentials is not None:
+            await publish_post(
+                backend, credentials.user_id, demo_text(rng), [], Visibility.PUBLIC, None
+            )
+
+
+async def start_demo(backend: Backend) -> None:
+    """Startup hook for `serve --demo`: seed once, then keep a ticker posting."""
+    await seed_demo(backend)
+    stop = asyncio.Event()
+    ticker = asyncio.create_task(run_ticker(backend, stop))
+
+    async def stop_ticker() -> None:
+        stop.set()
+        await ticker
+
+    backend.closers.append(stop_ticker)

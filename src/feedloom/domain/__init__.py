@@ -1,0 +1,1 @@
+"""The pure domain: values and rules of the feed, with no I/O."""

@@ -1,0 +1,72 @@
+"""Opaque feed cursors: never offsets, since new posts would shift them.
+
+Chronological pages use a keyset cursor, "older than post X". Ranked pages use a feed
+session (the ranked ID list kept for a few minutes) plus a position in it. Both are
+URL-safe base64 of a small JSON object, so clients treat them as opaque strings.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from dataclasses import dataclass
+
+from feedloom.domain.errors import BadCursor
+
+MAX_CURSOR_LENGTH = 512
+
+
+@dataclass(frozen=True, slots=True)
+class KeysetCursor:
+    before: int
+
+
+@dataclass(frozen=True, slots=True)
+class SessionCursor:
+    session: str
+    offset: int
+
+
+Cursor = KeysetCursor | SessionCursor
+
+
+def encode_cursor(cursor: Cursor) -> str:
+    if isinstance(cursor, KeysetCursor):
+        payload: dict[str, object] = {"b": str(cursor.before)}
+    else:
+        payload = {"s": cursor.session, "o": cursor.offset}
+    raw = json.dumps(payload, separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def decode_cursor(text: str) -> Cursor:
+    if not text or len(text) > MAX_CURSOR_LENGTH:
+        raise BadCursor("cursor is empty or too long")
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        payload = json.loads(raw)
+    except (binascii.Error, ValueError, UnicodeDecodeError) as error:
+        raise BadCursor("cursor is not one this service issued") from error
+    if isinstance(payload, dict):
+        if set(payload) == {"b"} and _is_id(payload["b"]):
+            return KeysetCursor(before=int(payload["b"]))
+        if set(payload) == {"s", "o"} and _is_session(payload["s"], payload["o"]):
+            return SessionCursor(session=payload["s"], offset=payload["o"])
+    raise BadCursor("cursor is not one this service issued")
+
+
+def _is_id(value: object) -> bool:
+    return isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 19
+
+
+def _is_session(session: object, offset: object) -> bool:
+    return (
+        isinstance(session, str)
+        and 0 < len(session) <= 64
+        and session.isascii()
+        and session.replace("-", "").replace("_", "").isalnum()
+        and isinstance(offset, int)
+        and not isinstance(offset, bool)
+        and 0 <= offset <= 100_000
+    )

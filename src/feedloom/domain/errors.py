@@ -1,0 +1,49 @@
+"""Domain errors. They know nothing of HTTP: api/problems.py maps them to statuses."""
+
+from __future__ import annotations
+
+
+class FeedloomError(Exception):
+    """Base of every error a use case raises on purpose."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
+class InvalidInput(FeedloomError):
+    """The request is well-formed but its values are not acceptable."""
+
+
+class BadCursor(FeedloomError):
+    """A cursor that this service did not issue, or that was damaged."""
+
+
+class NotFound(FeedloomError):
+    pass
+
+
+class Forbidden(FeedloomError):
+    pass
+
+
+class Unauthorized(FeedloomError):
+    pass
+
+
+class Conflict(FeedloomError):
+    pass
+
+
+class IdempotencyMismatch(FeedloomError):
+    """The same Idempotency-Key was sent with a different request body."""
+
+
+class RateLimited(FeedloomError):
+    def __init__(self, detail: str, retry_after_s: int) -> None:
+        super().__init__(detail)
+        self.retry_after_s = retry_after_s
+
+
+class SessionExpired(FeedloomError):
+    """A ranked feed session is gone: the client must reload the top of the feed."""

@@ -1,0 +1,96 @@
+"""Domain values: what a post, a user and the feed's events are."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+
+class Visibility(StrEnum):
+    PUBLIC = "public"
+    FOLLOWERS = "followers"
+
+
+class FeedOrder(StrEnum):
+    CHRONOLOGICAL = "chronological"
+    RANKED = "ranked"
+
+
+@dataclass(frozen=True, slots=True)
+class Media:
+    id: int
+    url: str
+    width: int
+    height: int
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """The shared view of a post, the same for every reader (and so cacheable)."""
+
+    id: int
+    author_id: int
+    text: str
+    visibility: Visibility
+    created_at: datetime
+    media: tuple[Media, ...] = ()
+    deleted: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class UserProfile:
+    id: int
+    username: str
+    display_name: str
+    avatar: str | None
+    followers: int = 0
+    following: int = 0
+    pulled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    id: int
+    post_id: int
+    author_id: int
+    text: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Counts:
+    likes: int = 0
+    comments: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PostPublished:
+    """Outbox event: a post exists and must reach its author's followers."""
+
+    post_id: int
+    author_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class PostDeleted:
+    """Outbox event: purge a tombstoned post from caches and the author timeline."""
+
+    post_id: int
+    author_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class FeedItem:
+    """One hydrated entry of a feed page, personal to its reader."""
+
+    post: Post
+    author: UserProfile
+    counts: Counts
+    liked_by_me: bool
+    source: str = "pushed"
+    score: float | None = None
+    extra: dict[str, float] = field(default_factory=dict)
+
+
+Event = PostPublished | PostDeleted

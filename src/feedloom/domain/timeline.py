@@ -1,0 +1,35 @@
+"""Pure operations on timelines: newest-first lists of post IDs."""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Iterator, Sequence
+
+
+def merge_newest_first(sources: Iterable[Iterable[int]]) -> Iterator[int]:
+    """K-way merge of newest-first ID lists into one newest-first stream without
+    duplicates (a post can sit in several sources: pushed and own, for instance)."""
+    last: int | None = None
+    for post_id in heapq.merge(*sources, reverse=True):
+        if post_id != last:
+            yield post_id
+            last = post_id
+
+
+def older_than(ids: Sequence[int], before: int | None) -> list[int]:
+    """The suffix of a newest-first list strictly older than `before`."""
+    if before is None:
+        return list(ids)
+    return [post_id for post_id in ids if post_id < before]
+
+
+def capped(ids: Iterable[int], length: int) -> list[int]:
+    """The newest `length` IDs of a newest-first stream, de-duplicated."""
+    return list(_take(merge_newest_first([ids]), length))
+
+
+def _take(stream: Iterator[int], count: int) -> Iterator[int]:
+    for index, item in enumerate(stream):
+        if index >= count:
+            return
+        yield item

@@ -1,0 +1,59 @@
+"""May this reader see this post? Pure predicates over a ViewerContext.
+
+The viewer's relations are loaded once per page; every candidate is then filtered in
+memory. Timelines are never trusted: a deleted post, a blocked or muted author, an
+unfollowed account or a followers-only post the reader may not see is dropped here, at
+read time, on the very next read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from feedloom.domain.model import Post, Visibility
+
+
+class FilterReason(StrEnum):
+    DELETED = "deleted"
+    MISSING = "missing"
+    BLOCKED = "blocked"
+    MUTED = "muted"
+    UNFOLLOWED = "unfollowed"
+    PRIVATE = "private"
+
+
+@dataclass(frozen=True, slots=True)
+class ViewerContext:
+    viewer_id: int
+    following: frozenset[int]
+    blocked: frozenset[int]  # blocked by the viewer or blocking the viewer
+    muted: frozenset[int]
+
+    def follows(self, author_id: int) -> bool:
+        return author_id == self.viewer_id or author_id in self.following
+
+
+def may_see(viewer: ViewerContext, post: Post) -> FilterReason | None:
+    """None if the viewer may see the post anywhere (profile pages included)."""
+    if post.deleted:
+        return FilterReason.DELETED
+    if post.author_id == viewer.viewer_id:
+        return None
+    if post.author_id in viewer.blocked:
+        return FilterReason.BLOCKED
+    if post.visibility is Visibility.FOLLOWERS and post.author_id not in viewer.following:
+        return FilterReason.PRIVATE
+    return None
+
+
+def feed_filter(viewer: ViewerContext, post: Post) -> FilterReason | None:
+    """None if the post belongs in the viewer's home feed."""
+    reason = may_see(viewer, post)
+    if reason is not None:
+        return reason
+    if post.author_id in viewer.muted:
+        return FilterReason.MUTED
+    if not viewer.follows(post.author_id):
+        return FilterReason.UNFOLLOWED
+    return None

@@ -1,0 +1,79 @@
+"""Prometheus metrics, one registry per app so tests and processes never collide.
+
+These are the brief's dashboards: feed latency, fan-out lag and volume, timeline
+rebuilds (a spike means a lost cache node), hydration misses, filtered items.
+"""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+
+LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1.0, 2.5)
+LAG_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 300.0)
+
+
+class Metrics:
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        r = self.registry
+        self.fanout_timeline_writes = Counter(
+            "feedloom_fanout_timeline_writes",
+            "Post IDs inserted into followers' timelines",
+            registry=r,
+        )
+        self.fanout_lag = Histogram(
+            "feedloom_fanout_lag_seconds",
+            "Post created until inserted into its followers' timelines",
+            ["lane"],
+            buckets=LAG_BUCKETS,
+            registry=r,
+        )
+        self.fanout_events = Counter(
+            "feedloom_fanout_events", "Events handled by fan-out workers", ["kind"], registry=r
+        )
+        self.feed_latency = Histogram(
+            "feedloom_feed_request_seconds",
+            "Server-side feed latency",
+            ["order"],
+            buckets=LATENCY_BUCKETS,
+            registry=r,
+        )
+        self.feed_empty = Counter(
+            "feedloom_feed_empty", "Feed first pages with no items", registry=r
+        )
+        self.timeline_rebuilds = Counter(
+            "feedloom_timeline_rebuilds", "Home timelines rebuilt from author timelines", registry=r
+        )
+        self.timeline_reads = Counter(
+            "feedloom_timeline_reads", "Home timeline reads by cache result", ["result"], registry=r
+        )
+        self.hydration_misses = Counter(
+            "feedloom_hydration_cache_misses",
+            "Views not in cache at hydration",
+            ["kind"],
+            registry=r,
+        )
+        self.hydration_batch = Histogram(
+            "feedloom_hydration_batch_size",
+            "Posts hydrated per batch",
+            buckets=(1, 5, 10, 20, 50, 100, 200, 500),
+            registry=r,
+        )
+        self.filtered = Counter(
+            "feedloom_feed_filtered_items",
+            "Candidates dropped at read time",
+            ["reason"],
+            registry=r,
+        )
+        self.outbox_pending = Gauge(
+            "feedloom_outbox_pending", "Outbox events not yet relayed", registry=r
+        )
+        self.queue_depth = Gauge(
+            "feedloom_queue_depth", "Events waiting per fan-out lane", ["lane"], registry=r
+        )
+        self.ranker_fallbacks = Counter(
+            "feedloom_ranker_fallbacks",
+            "Ranked feeds served chronologically",
+            ["reason"],
+            registry=r,
+        )

@@ -1,0 +1,86 @@
+"""One typed Settings object, read from FEEDLOOM_* environment variables.
+
+Loaded once in the CLI or create_app and passed down; nothing reads the environment
+anywhere else. Nested groups use a double underscore: FEEDLOOM_FEED__DEFAULT_ORDER.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal, Self
+
+from pydantic import BaseModel, Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from feedloom.domain.model import FeedOrder
+
+PLACEHOLDER_SECRET = "change-me"
+
+
+class FanoutSettings(BaseModel):
+    pull_above: int = Field(10_000, ge=0, description="followers above which an author is pulled")
+    push_below: int = Field(8_000, ge=0, description="a pulled author is pushed again below this")
+    bulk_above: int = Field(1_000, ge=0, description="pushed authors above this use the bulk lane")
+    max_pulled_per_read: int = Field(100, ge=0, description="pulled authors merged per feed read")
+    batch_size: int = Field(1_000, ge=1, le=10_000, description="followers per fan-out batch")
+
+    @model_validator(mode="after")
+    def _hysteresis(self) -> Self:
+        if self.push_below > self.pull_above:
+            raise ValueError("fanout.push_below must not exceed fanout.pull_above")
+        return self
+
+
+class FeedSettings(BaseModel):
+    default_order: FeedOrder = FeedOrder.CHRONOLOGICAL
+    default_limit: int = Field(20, ge=1, le=100)
+    max_limit: int = Field(100, ge=1, le=500)
+    own_posts_window_s: int = Field(600, ge=0, description="read-your-writes window")
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="FEEDLOOM_", env_nested_delimiter="__", extra="ignore"
+    )
+
+    environment: Literal["local", "test", "production"] = "local"
+    data_dir: Path = Path("data")
+    database_url: str | None = Field(None, description="default: SQLite file in data_dir")
+    redis_url: str | None = Field(None, description="default: in-process caches and queue")
+    redis_prefix: str = "fl"
+    worker_id: int = Field(
+        0, ge=0, le=1023, description="Snowflake worker bits; unique per process"
+    )
+    secret_key: str = PLACEHOLDER_SECRET
+
+    timeline_length: int = Field(500, ge=10, le=10_000)
+    author_timeline_length: int = Field(200, ge=10, le=10_000)
+    inactive_after_days: int = Field(30, ge=1)
+    idempotency_ttl_hours: int = Field(24, ge=24, description="keys are kept at least a day")
+    counter_flush_ms: int = Field(1_000, ge=10, description="like/comment counts batch window")
+
+    post_max_chars: int = Field(500, ge=1, le=10_000)
+    media_per_post: int = Field(4, ge=0, le=10)
+    comment_max_chars: int = Field(1_000, ge=1, le=10_000)
+    max_body_bytes: int = Field(64 * 1024, ge=1024)
+    posts_per_minute: int = Field(30, ge=1)
+    follows_per_hour: int = Field(400, ge=1)
+    password_hash_time_cost: int = Field(3, ge=1)
+    password_hash_memory_kib: int = Field(65_536, ge=8)
+
+    fanout: FanoutSettings = FanoutSettings()
+    feed: FeedSettings = FeedSettings()
+
+    @model_validator(mode="after")
+    def _refuse_placeholder_secret(self) -> Self:
+        if self.environment == "production" and self.secret_key == PLACEHOLDER_SECRET:
+            raise ValueError("set FEEDLOOM_SECRET_KEY: the placeholder is refused in production")
+        return self
+
+    @property
+    def effective_database_url(self) -> str:
+        return self.database_url or f"sqlite:///{(self.data_dir / 'feedloom.sqlite3').resolve()}"
+
+    @property
+    def is_embedded(self) -> bool:
+        return self.redis_url is None

@@ -1,0 +1,115 @@
+"""Publish a post: validate, then post row + outbox event in one transaction.
+
+The author never waits for fan-out: the outbox relay and fan-out workers take it
+from here. A retried request with the same Idempotency-Key returns the first answer;
+the same key with a different body is refused rather than guessed at.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import datetime
+
+from feedloom.backend import Backend
+from feedloom.domain.errors import IdempotencyMismatch, InvalidInput, RateLimited
+from feedloom.domain.ids import created_at_of, parse_id
+from feedloom.domain.model import Post, Visibility
+
+MAX_IDEMPOTENCY_KEY = 255
+
+
+@dataclass(frozen=True, slots=True)
+class PublishedPost:
+    post_id: int
+    created_at: datetime
+    replayed: bool
+
+
+async def publish_post(
+    backend: Backend,
+    author_id: int,
+    text: str,
+    media_ids: list[str],
+    visibility: Visibility,
+    idempotency_key: str | None,
+) -> PublishedPost:
+    request_hash = _request_hash(text, media_ids, visibility)
+    if idempotency_key is not None:
+        _check_key(idempotency_key)
+        replay = await _replay(backend, author_id, idempotency_key, request_hash)
+        if replay is not None:
+            return replay
+    post = await _new_post(backend, author_id, text, media_ids, visibility)
+    await _enforce_rate_limit(backend, author_id)
+    stored = await backend.posts.create_post(post, idempotency_key, request_hash, backend.clock())
+    if stored.post_id != post.id:  # a concurrent retry with the same key won the race
+        return _replayed(stored.post_id, stored.request_hash, request_hash)
+    return PublishedPost(post.id, post.created_at, replayed=False)
+
+
+async def _replay(
+    backend: Backend, author_id: int, key: str, request_hash: str
+) -> PublishedPost | None:
+    stored = await backend.posts.stored_response(author_id, key)
+    if stored is None:
+        return None
+    return _replayed(stored.post_id, stored.request_hash, request_hash)
+
+
+def _replayed(post_id: int, stored_hash: str, request_hash: str) -> PublishedPost:
+    if stored_hash != request_hash:
+        raise IdempotencyMismatch(
+            "this Idempotency-Key was already used with a different request body; "
+            "use a new key for a new post"
+        )
+    return PublishedPost(post_id, created_at_of(post_id), replayed=True)
+
+
+async def _new_post(
+    backend: Backend, author_id: int, text: str, media_ids: list[str], visibility: Visibility
+) -> Post:
+    settings = backend.settings
+    text = text.strip()
+    if not text and not media_ids:
+        raise InvalidInput("a post needs text or media")
+    if len(text) > settings.post_max_chars:
+        raise InvalidInput(f"text is longer than {settings.post_max_chars} characters")
+    if len(media_ids) > settings.media_per_post:
+        raise InvalidInput(f"at most {settings.media_per_post} media per post")
+    try:
+        wanted = list(dict.fromkeys(parse_id(media_id) for media_id in media_ids))
+    except ValueError as error:
+        raise InvalidInput(f"media_ids: {error}") from error
+    media = await backend.posts.media_owned_by(author_id, wanted)
+    if len(media) != len(wanted):
+        raise InvalidInput("media_ids must name media you uploaded")
+    post_id = backend.ids.next_id()
+    return Post(
+        id=post_id,
+        author_id=author_id,
+        text=text,
+        visibility=visibility,
+        created_at=created_at_of(post_id),
+        media=tuple(media),
+    )
+
+
+async def _enforce_rate_limit(backend: Backend, author_id: int) -> None:
+    limit = backend.settings.posts_per_minute
+    retry_after = await backend.rate_limiter.hit(f"posts:{author_id}", limit, 60)
+    if retry_after:
+        raise RateLimited(f"at most {limit} posts per minute", retry_after)
+
+
+def _check_key(key: str) -> None:
+    if not 0 < len(key) <= MAX_IDEMPOTENCY_KEY or not key.isascii() or not key.isprintable():
+        raise InvalidInput(
+            f"Idempotency-Key must be 1-{MAX_IDEMPOTENCY_KEY} printable ASCII characters"
+        )
+
+
+def _request_hash(text: str, media_ids: list[str], visibility: Visibility) -> str:
+    body = json.dumps([text, media_ids, visibility.value], separators=(",", ":"))
+    return hashlib.sha256(body.encode()).hexdigest()

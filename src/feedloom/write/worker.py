@@ -1,0 +1,88 @@
+"""The worker: relay loop, fan-out consumers per lane, and the counter flusher.
+
+`feedloom worker` runs it as its own process; the embedded default runs it inside
+the API process. `process_pending` runs the same steps to completion, once, for tests,
+demo seeding and benchmarks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+from collections.abc import Awaitable, Callable
+
+from feedloom.backend import Backend
+from feedloom.ports import Lane
+from feedloom.write.counting import flush_counts
+from feedloom.write.fan_out import handle_event
+from feedloom.write.relay_outbox import relay_outbox
+
+log = logging.getLogger(__name__)
+LANES: tuple[Lane, ...] = ("default", "bulk")
+IDLE_SLEEP_S = 0.05
+CONSUME_BATCH = 100
+Step = Callable[[], Awaitable[int]]
+
+
+def consumer_name(index: int) -> str:
+    return f"{socket.gethostname()}-{os.getpid()}-{index}"
+
+
+async def consume_once(backend: Backend, lane: Lane, consumer: str, block_ms: int) -> int:
+    deliveries = await backend.queue.consume(lane, consumer, CONSUME_BATCH, block_ms)
+    for delivery in deliveries:
+        await handle_event(backend, delivery.event, delivery.lane)
+    if deliveries:
+        await backend.queue.ack(deliveries)
+    return len(deliveries)
+
+
+async def process_pending(backend: Backend) -> None:
+    """Relay, fan out and flush until nothing is left (single-threaded, for tests)."""
+    while True:
+        moved = await relay_outbox(backend)
+        handled = 0
+        for lane in LANES:
+            while count := await consume_once(backend, lane, consumer_name(0), block_ms=1):
+                handled += count
+        if not moved and not handled:
+            break
+    await flush_counts(backend.counter_buffer, backend.counters)
+
+
+async def run_worker(backend: Backend, stop: asyncio.Event, concurrency: int = 1) -> None:
+    """Run until `stop` is set. Each loop survives its own errors: a bad event or a
+    flaky connection must not stop fan-out for everyone else."""
+    loops = [_forever(stop, "relay", lambda: relay_outbox(backend))]
+    for index in range(concurrency):
+        name = consumer_name(index)
+        for lane in LANES:
+            loops.append(_forever(stop, f"fan-out {lane}", _consumer_step(backend, lane, name)))
+    loops.append(_forever(stop, "counters", lambda: _flush_step(backend)))
+    await asyncio.gather(*loops)
+
+
+def _consumer_step(backend: Backend, lane: Lane, name: str) -> Step:
+    async def step() -> int:
+        return await consume_once(backend, lane, name, block_ms=500)
+
+    return step
+
+
+async def _flush_step(backend: Backend) -> int:
+    await asyncio.sleep(backend.settings.counter_flush_ms / 1000)
+    return await flush_counts(backend.counter_buffer, backend.counters)
+
+
+async def _forever(stop: asyncio.Event, name: str, step: Step) -> None:
+    while not stop.is_set():
+        try:
+            if not await step():
+                await asyncio.sleep(IDLE_SLEEP_S)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("%s loop failed; retrying", name)
+            await asyncio.sleep(1.0)
