@@ -66,7 +66,7 @@ class Settings(BaseSettings):
     posts_per_minute: int = Field(30, ge=1)
     follows_per_hour: int = Field(400, ge=1)
     password_hash_time_cost: int = Field(3, ge=1)
-    password_hash_memory_kib: int = Field(65_536, ge=8)
+    password_hash_memory_kib: int = Field(65_536, ge=64)
 
     fanout: FanoutSettings = FanoutSettings()
     feed: FeedSettings = FeedSettings()

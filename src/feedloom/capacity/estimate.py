@@ -228,7 +228,7 @@ def render_estimate(
     a = est.assumptions
     table = Table(
         title=f"Capacity estimate (storage over {a.years:g} years)",
-        caption=f"celebrity: one post by an account with {a.celebrity_followers:,} followers",
+        caption=f"celebrity: an account with {a.celebrity_followers:,} followers",
     )
     table.add_column("quantity")
     for label, _ in columns:

@@ -184,12 +184,12 @@ def result_as_dict(result: SimulationResult) -> dict[str, Any]:
 
 def render_simulation(result: SimulationResult, console: Console) -> None:
     """Print one row per threshold, with the follower distribution as the caption."""
-    top = ", ".join(f"{user}: {count:,}" for user, count in result.followers.top5)
+    top = ", ".join(f"{user} ({count:,})" for user, count in result.followers.top5)
     table = Table(
         title=f"Fan-out by pull threshold T ({result.users:,} users, {result.edges:,} edges)",
         caption=(
             f"followers per account: median {result.followers.median:,}, "
-            f"p99 {result.followers.p99:,}; top 5: {top}"
+            f"p99 {result.followers.p99:,}\nmost followed: {top}"
         ),
     )
     for header in (

@@ -201,6 +201,7 @@ def test_render_simulation_prints_one_line_per_threshold() -> None:
     assert "inf" in text
     assert "1.0%" in text
     assert "median 1" in text
+    assert "a (4)" in text
 
 
 def test_plot_simulation_writes_a_png(tmp_path: Path) -> None:

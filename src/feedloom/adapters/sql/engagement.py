@@ -83,9 +83,9 @@ class SqlEngagement:
             .group_by(comments.c.post_id)
         )
         async with self._engine.connect() as conn:
-            like_counts: dict[int, int] = dict((await conn.execute(like_query)).tuples().all())
+            like_counts: dict[int, int] = dict((await conn.execute(like_query)).all())
             comment_counts: dict[int, int] = dict(
-                (await conn.execute(comment_query)).tuples().all()
+                (await conn.execute(comment_query)).all()
             )
         return {
             post_id: Counts(

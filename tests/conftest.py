@@ -1,0 +1,95 @@
+"""Shared fixtures: settings shrunk for tests, an app per backend set, a test world."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import httpx
+import pytest
+from asgi_lifespan import LifespanManager
+from fastapi import FastAPI
+
+from feedloom.api.app import create_app
+from feedloom.backend import Backend
+from feedloom.bootstrap import build_backend
+from feedloom.settings import FanoutSettings, Settings
+from tests.backends import BACKEND_SETUPS, backend_names
+from tests.world import World
+
+
+def test_settings(data_dir: Path) -> Settings:
+    """Small limits so one test can cross every threshold (keep one test per invariant
+    at the real defaults instead)."""
+    return Settings(
+        environment="test",
+        data_dir=data_dir,
+        password_hash_time_cost=1,
+        password_hash_memory_kib=256,
+        timeline_length=50,
+        author_timeline_length=20,
+        posts_per_minute=10_000,
+        follows_per_hour=10_000,
+        fanout=FanoutSettings(pull_above=4, push_below=3, bulk_above=2, batch_size=3),
+    )
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return test_settings(tmp_path)
+
+
+@contextlib.asynccontextmanager
+async def backend_settings(name: str, settings: Settings) -> AsyncIterator[Settings]:
+    if name == "embedded":
+        yield settings
+    else:
+        async with BACKEND_SETUPS[name](settings) as prepared:
+            yield prepared
+
+
+@pytest.fixture(params=backend_names())
+async def backend_name(request: pytest.FixtureRequest) -> str:
+    name: str = request.param
+    return name
+
+
+@pytest.fixture
+async def app_settings(backend_name: str, settings: Settings) -> AsyncIterator[Settings]:
+    async with backend_settings(backend_name, settings) as prepared:
+        yield prepared
+
+
+@pytest.fixture
+async def app(app_settings: Settings) -> AsyncIterator[FastAPI]:
+    application = create_app(app_settings, inline_worker=False)
+    async with LifespanManager(application):
+        yield application
+
+
+@pytest.fixture
+async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+        yield http
+
+
+@pytest.fixture
+def backend(app: FastAPI) -> Backend:
+    built: Backend = app.state.backend
+    return built
+
+
+@pytest.fixture
+def world(client: httpx.AsyncClient, backend: Backend) -> World:
+    return World(client, backend)
+
+
+@pytest.fixture
+async def embedded_backend(settings: Settings) -> AsyncIterator[Backend]:
+    built = await build_backend(settings)
+    try:
+        yield built
+    finally:
+        await built.close()
