@@ -13,6 +13,7 @@ import typer
 import uvicorn
 from rich.console import Console
 
+from feedloom.capacity.cli import register as register_capacity_commands
 from feedloom.settings import Settings
 
 app = typer.Typer(no_args_is_help=True, help="feedloom: a news-feed service.")
@@ -106,6 +107,9 @@ def migrate() -> None:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
     asyncio.run(main())
     console.print("schema is up to date")
+
+
+register_capacity_commands(app)
 
 
 def _configure_logging() -> None:

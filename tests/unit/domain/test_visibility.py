@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from feedloom.domain.model import Post, Visibility
+from feedloom.domain.visibility import FilterReason, ViewerContext, feed_filter, may_see
+
+READER, FRIEND, STRANGER = 1, 2, 3
+
+
+def post(author: int, visibility: Visibility = Visibility.PUBLIC, deleted: bool = False) -> Post:
+    return Post(10, author, "x", visibility, datetime(2026, 1, 1, tzinfo=UTC), deleted=deleted)
+
+
+def viewer(**relations: frozenset[int]) -> ViewerContext:
+    base = {"following": frozenset({FRIEND}), "blocked": frozenset(), "muted": frozenset()}
+    return ViewerContext(viewer_id=READER, **{**base, **relations})
+
+
+def test_a_followed_authors_public_post_is_shown() -> None:
+    assert feed_filter(viewer(), post(FRIEND)) is None
+
+
+def test_deleted_posts_are_dropped_even_the_readers_own() -> None:
+    assert feed_filter(viewer(), post(READER, deleted=True)) is FilterReason.DELETED
+
+
+def test_blocked_authors_are_dropped() -> None:
+    assert feed_filter(viewer(blocked=frozenset({FRIEND})), post(FRIEND)) is FilterReason.BLOCKED
+
+
+def test_muted_authors_leave_the_feed_but_not_the_profile() -> None:
+    context = viewer(muted=frozenset({FRIEND}))
+    assert feed_filter(context, post(FRIEND)) is FilterReason.MUTED
+    assert may_see(context, post(FRIEND)) is None
+
+
+def test_unfollowed_authors_leave_the_feed() -> None:
+    assert feed_filter(viewer(), post(STRANGER)) is FilterReason.UNFOLLOWED
+
+
+def test_followers_only_posts_are_private_to_non_followers() -> None:
+    assert may_see(viewer(), post(STRANGER, Visibility.FOLLOWERS)) is FilterReason.PRIVATE
+    assert may_see(viewer(), post(FRIEND, Visibility.FOLLOWERS)) is None
+
+
+def test_the_reader_always_sees_their_own_followers_only_posts() -> None:
+    assert feed_filter(viewer(), post(READER, Visibility.FOLLOWERS)) is None
