@@ -46,12 +46,17 @@ class Settings(BaseSettings):
     environment: Literal["local", "test", "production"] = "local"
     data_dir: Path = Path("data")
     database_url: str | None = Field(None, description="default: SQLite file in data_dir")
+    database_schema: str | None = Field(
+        None, pattern=r"^[a-z_][a-z0-9_]*$", description="PostgreSQL schema; default: public"
+    )
     redis_url: str | None = Field(None, description="default: in-process caches and queue")
     redis_prefix: str = "fl"
     worker_id: int = Field(
         0, ge=0, le=1023, description="Snowflake worker bits; unique per process"
     )
     secret_key: str = PLACEHOLDER_SECRET
+    media_base_url: str = Field("/media", description="where uploaded images are served (a CDN)")
+    media_max_bytes: int = Field(10 * 1024 * 1024, ge=1024)
 
     timeline_length: int = Field(500, ge=10, le=10_000)
     author_timeline_length: int = Field(200, ge=10, le=10_000)

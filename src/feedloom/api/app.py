@@ -12,7 +12,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from feedloom import __version__
 from feedloom.api.problems import install_problem_handlers, problem
-from feedloom.api.routes import accounts, feed, health, posts, users
+from feedloom.api.routes import accounts, feed, health, media, posts, users
 from feedloom.backend import Backend
 from feedloom.bootstrap import build_backend
 from feedloom.settings import Settings
@@ -52,27 +52,33 @@ def create_app(
         lifespan=lifespan,
     )
     install_problem_handlers(app)
-    for module in (accounts, posts, users, feed, health):
+    for module in (accounts, posts, users, feed, media, health):
         app.include_router(module.router)
-    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(
+        BodySizeLimit, max_bytes=settings.max_body_bytes, upload_max_bytes=settings.media_max_bytes
+    )
     return app
 
 
 class BodySizeLimit:
     """413 for bodies over the limit, whether announced by Content-Length or streamed."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, upload_max_bytes: int) -> None:
         self.app = app
-        self.max_bytes = max_bytes
+        self.json_max_bytes = max_bytes
+        self.upload_max_bytes = upload_max_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        # Image uploads (the presigned PUT) may be large; JSON bodies never need to be.
+        is_upload = scope["method"] == "PUT" and scope["path"].endswith("/content")
+        limit = self.upload_max_bytes if is_upload else self.json_max_bytes
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length", b"0")
-        if not length.isdigit() or int(length) > self.max_bytes:
-            await self._reject(scope, receive, send)
+        if not length.isdigit() or int(length) > limit:
+            await self._reject(scope, receive, send, limit)
             return
         received = 0
 
@@ -80,21 +86,21 @@ class BodySizeLimit:
             nonlocal received
             message = await receive()
             received += len(message.get("body", b""))
-            if received > self.max_bytes:
+            if received > limit:
                 raise _TooLarge
             return message
 
         try:
             await self.app(scope, limited, send)
         except _TooLarge:
-            await self._reject(scope, receive, send)
+            await self._reject(scope, receive, send, limit)
 
-    async def _reject(self, scope: Scope, receive: Receive, send: Send) -> None:
+    async def _reject(self, scope: Scope, receive: Receive, send: Send, limit: int) -> None:
         response = problem(
             413,
             "payload-too-large",
             "Payload too large",
-            f"request bodies are limited to {self.max_bytes} bytes",
+            f"request bodies are limited to {limit} bytes",
         )
         await response(scope, receive, send)
 

@@ -136,6 +136,11 @@ class SqlPosts:
             Media(i, rows[i].url, rows[i].width, rows[i].height) for i in media_ids if i in rows
         ]
 
+    async def media_by_id(self, media_id: int) -> Media | None:
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(select(media).where(media.c.id == media_id))).first()
+        return Media(row.id, row.url, row.width, row.height) if row else None
+
     async def purge_idempotency_keys(self, older_than: datetime) -> int:
         async with self._engine.begin() as conn:
             result = await conn.execute(

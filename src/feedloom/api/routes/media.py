@@ -1,0 +1,69 @@
+"""POST /v1/media (a presigned upload URL), the embedded object store's PUT, and
+GET /media/{file} standing in for the CDN on the embedded default."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request, Response
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, Field
+
+from feedloom.api.deps import BackendDep, CurrentUser
+from feedloom.api.schemas import Strict
+from feedloom.domain.errors import InvalidInput, NotFound
+from feedloom.domain.ids import parse_id
+from feedloom.write.media import media_path, request_upload, store_upload
+
+router = APIRouter(tags=["media"])
+
+
+class NewMedia(Strict):
+    content_type: str = Field(max_length=64, examples=["image/jpeg"])
+    width: int
+    height: int
+
+
+class MediaTicket(BaseModel):
+    media_id: str
+    upload_url: str
+    expires_at: str
+    url: str
+
+
+@router.post("/v1/media", status_code=201, response_model=MediaTicket)
+async def create_media(body: NewMedia, backend: BackendDep, owner: CurrentUser) -> MediaTicket:
+    ticket = await request_upload(backend, owner, body.content_type, body.width, body.height)
+    return MediaTicket(
+        media_id=str(ticket.media.id),
+        upload_url=ticket.upload_url,
+        expires_at=ticket.expires_at.isoformat(),
+        url=ticket.media.url,
+    )
+
+
+@router.put("/v1/media/{media_id}/content", status_code=204)
+async def upload_media(
+    media_id: str,
+    request: Request,
+    backend: BackendDep,
+    expires: Annotated[int, Query()],
+    signature: Annotated[str, Query(max_length=128)],
+) -> Response:
+    try:
+        parsed = parse_id(media_id)
+    except ValueError as error:
+        raise NotFound("no such media") from error
+    content = await request.body()
+    if len(content) > backend.settings.media_max_bytes:
+        raise InvalidInput(f"images are limited to {backend.settings.media_max_bytes} bytes")
+    await store_upload(backend, parsed, expires, signature, content)
+    return Response(status_code=204)
+
+
+@router.get("/media/{file_name}", include_in_schema=False)
+async def serve_media(file_name: str, backend: BackendDep) -> FileResponse:
+    path = media_path(backend, file_name)
+    if not path.is_file():
+        raise NotFound("no such media file")
+    return FileResponse(path, headers={"Cache-Control": "public, max-age=31536000, immutable"})

@@ -1,0 +1,96 @@
+"""Follow, block and mute: idempotent, enforced on the very next read."""
+
+from __future__ import annotations
+
+from tests.world import World
+
+
+async def test_following_twice_is_one_follow(world: World) -> None:
+    alice, bob = await world.user(), await world.user()
+    url = f"/v1/users/{alice.id}/follow"
+    first = await world.client.put(url, headers=bob.auth)
+    second = await world.client.put(url, headers=bob.auth)
+    assert (first.json(), second.json()) == ({"changed": True}, {"changed": False})
+    profile = (await world.client.get(f"/v1/users/{alice.id}", headers=bob.auth)).json()
+    assert profile["followers"] == 1
+    assert (await world.client.get("/v1/me", headers=bob.auth)).json()["following"] == 1
+    await world.client.delete(url, headers=bob.auth)
+    again = await world.client.delete(url, headers=bob.auth)
+    assert again.json() == {"changed": False}
+    assert (await world.client.get(f"/v1/users/{alice.id}", headers=bob.auth)).json()[
+        "followers"
+    ] == 0
+
+
+async def test_a_new_follow_shows_the_followees_recent_posts_at_once(world: World) -> None:
+    alice, bob = await world.user(), await world.user()
+    old = [await world.post(alice, f"old {n}") for n in range(3)]
+    await world.feed(bob)  # bob's timeline exists before he follows
+    await world.follow(bob, alice)
+    assert await world.feed_ids(bob) == old[::-1]
+
+
+async def test_an_unfollowed_author_is_gone_on_the_next_read(world: World) -> None:
+    alice, bob = await world.user(), await world.user()
+    await world.follow(bob, alice)
+    await world.feed(bob)
+    await world.post(alice)
+    await world.settle()
+    assert len(await world.feed_ids(bob)) == 1
+    await world.client.delete(f"/v1/users/{alice.id}/follow", headers=bob.auth)
+    assert await world.feed_ids(bob) == []
+
+
+async def test_blocking_hides_both_ways_and_removes_follows_both_ways(world: World) -> None:
+    alice, bob = await world.user(), await world.user()
+    await world.follow(bob, alice)
+    await world.follow(alice, bob)
+    alice_post = await world.post(alice)
+    bob_post = await world.post(bob)
+    await world.settle()
+    await world.client.put(f"/v1/users/{bob.id}/block", headers=alice.auth)
+    assert await world.feed_ids(bob) == [bob_post]
+    assert await world.feed_ids(alice) == [alice_post]
+    assert (await world.client.get(f"/v1/users/{alice.id}", headers=bob.auth)).status_code == 404
+    assert (await world.client.get(f"/v1/posts/{alice_post}", headers=bob.auth)).status_code == 404
+    refollow = await world.client.put(f"/v1/users/{alice.id}/follow", headers=bob.auth)
+    assert refollow.status_code == 403
+    me = (await world.client.get("/v1/me", headers=alice.auth)).json()
+    assert (me["followers"], me["following"]) == (0, 0)
+
+
+async def test_a_muted_author_leaves_the_feed_but_keeps_the_follow(world: World) -> None:
+    alice, bob = await world.user(), await world.user()
+    await world.follow(bob, alice)
+    post_id = await world.post(alice)
+    await world.client.put(f"/v1/users/{alice.id}/mute", headers=bob.auth)
+    assert await world.feed_ids(bob) == []
+    profile_posts = await world.client.get(f"/v1/users/{alice.id}/posts", headers=bob.auth)
+    assert [i["post_id"] for i in profile_posts.json()["items"]] == [post_id]
+    await world.client.delete(f"/v1/users/{alice.id}/mute", headers=bob.auth)
+    assert await world.feed_ids(bob) == [post_id]
+
+
+async def test_relations_with_yourself_or_nobody_are_refused(world: World) -> None:
+    alice = await world.user()
+    assert (
+        await world.client.put(f"/v1/users/{alice.id}/follow", headers=alice.auth)
+    ).status_code == 422
+    assert (
+        await world.client.put("/v1/users/123456789/follow", headers=alice.auth)
+    ).status_code == 404
+    assert (await world.client.put("/v1/users/abc/mute", headers=alice.auth)).status_code == 404
+
+
+async def test_a_profile_lists_its_posts_with_visibility_rules(world: World) -> None:
+    alice, bob, carol = await world.user(), await world.user(), await world.user()
+    await world.follow(bob, alice)
+    public = await world.post(alice, "public")
+    private = await world.post(alice, "followers only", visibility="followers")
+    for reader, expected in (
+        (bob, [private, public]),
+        (carol, [public]),
+        (alice, [private, public]),
+    ):
+        response = await world.client.get(f"/v1/users/{alice.id}/posts", headers=reader.auth)
+        assert [item["post_id"] for item in response.json()["items"]] == expected
