@@ -7,8 +7,11 @@ Nothing connects at import time.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import TypedDict
+
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from feedloom.adapters.memory.caches import (
     MemoryCounterStore,
@@ -18,6 +21,7 @@ from feedloom.adapters.memory.caches import (
 )
 from feedloom.adapters.memory.event_queue import MemoryEventQueue
 from feedloom.adapters.memory.timeline_store import MemoryAuthorTimelineStore, MemoryTimelineStore
+from feedloom.adapters.redis import redis_caches
 from feedloom.adapters.sql.accounts import SqlAccounts
 from feedloom.adapters.sql.bulk_import import SqlBulkImport
 from feedloom.adapters.sql.database import check_migrated, create_database, migrate
@@ -65,6 +69,7 @@ async def build_backend(settings: Settings, clock: Clock = utc_now) -> Backend:
         await migrate(engine)  # a single-file database: migrating on start is the friendly default
     else:
         await check_migrated(engine)
+    caches, close_caches = await _caches(settings, clock, engine)
     backend = Backend(
         settings=settings,
         clock=clock,
@@ -77,9 +82,11 @@ async def build_backend(settings: Settings, clock: Clock = utc_now) -> Backend:
         engagement=SqlEngagement(engine),
         outbox=SqlOutbox(engine),
         bulk=SqlBulkImport(engine),
-        **_memory_caches(settings, clock),
+        **caches,
     )
     backend.closers.append(engine.dispose)
+    if close_caches is not None:
+        backend.closers.append(close_caches)
     return backend
 
 
@@ -94,6 +101,18 @@ class CachePorts(TypedDict):
     sessions: FeedSessionStore
     rate_limiter: RateLimiter
     queue: EventQueue
+
+
+async def _caches(
+    settings: Settings, clock: Clock, engine: AsyncEngine
+) -> tuple[CachePorts, Callable[[], Awaitable[None]] | None]:
+    if settings.redis_url is None:
+        return _memory_caches(settings, clock), None
+    try:
+        return await redis_caches(settings)
+    except BaseException:
+        await engine.dispose()
+        raise
 
 
 def _memory_caches(settings: Settings, clock: Clock) -> CachePorts:

@@ -51,6 +51,7 @@ class Settings(BaseSettings):
     )
     redis_url: str | None = Field(None, description="default: in-process caches and queue")
     redis_prefix: str = "fl"
+    redis_cluster: bool = Field(False, description="redis_url names a Redis Cluster node")
     worker_id: int = Field(
         0, ge=0, le=1023, description="Snowflake worker bits; unique per process"
     )

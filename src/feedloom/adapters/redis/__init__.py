@@ -1,0 +1,5 @@
+"""Redis adapters: timelines, caches and the event log for production deployments."""
+
+from feedloom.adapters.redis.connect import RedisUnavailable, redis_caches
+
+__all__ = ["RedisUnavailable", "redis_caches"]

@@ -1,0 +1,132 @@
+"""Shared caches in Redis: serialized views, displayed counts, feed sessions, rate limits.
+
+Every key expires: these are caches, rebuilt from the durable store on a miss, so a
+TTL bounds memory without an eviction policy having to guess. Multi-key reads and
+writes are pipelined; a cluster pipeline splits them per node by itself.
+"""
+
+from __future__ import annotations
+
+import struct
+import time
+from collections.abc import Mapping, Sequence
+from datetime import timedelta
+from typing import cast
+
+from feedloom.adapters.redis import lua
+from feedloom.adapters.redis.keys import RedisKeys
+from feedloom.adapters.redis.scripts import LuaScript, RedisClient, ScriptRunner
+from feedloom.domain.model import Counts
+
+DEFAULT_TTL = timedelta(days=1)
+INCREMENT = LuaScript(lua.INCREMENT_COUNTERS)
+
+
+def _ms(ttl: timedelta) -> int:
+    return max(1, int(ttl.total_seconds() * 1000))
+
+
+class RedisViewCache:
+    """Cache-aside views of one kind (`kind` goes into the key: "post", "user")."""
+
+    def __init__(
+        self, client: RedisClient, keys: RedisKeys, kind: str, ttl: timedelta = DEFAULT_TTL
+    ) -> None:
+        self._client = client
+        self._keys = keys
+        self._kind = kind
+        self._ttl_ms = _ms(ttl)
+
+    async def get_many(self, keys: Sequence[int]) -> dict[int, bytes]:
+        pipe = self._client.pipeline(transaction=False)
+        for key in keys:
+            pipe.get(self._keys.view(self._kind, key))
+        values: list[bytes | None] = await pipe.execute()
+        return {key: value for key, value in zip(keys, values, strict=True) if value is not None}
+
+    async def set_many(self, items: Mapping[int, bytes]) -> None:
+        pipe = self._client.pipeline(transaction=False)
+        for key, value in items.items():
+            pipe.set(self._keys.view(self._kind, key), value, px=self._ttl_ms)
+        await pipe.execute()
+
+    async def delete_many(self, keys: Sequence[int]) -> None:
+        pipe = self._client.pipeline(transaction=False)
+        for key in keys:
+            pipe.unlink(self._keys.view(self._kind, key))
+        await pipe.execute()
+
+
+class RedisCounterStore:
+    """One small hash per post: l = likes, c = comments."""
+
+    def __init__(self, client: RedisClient, keys: RedisKeys, ttl: timedelta = DEFAULT_TTL) -> None:
+        self._client = client
+        self._keys = keys
+        self._scripts = ScriptRunner(client)
+        self._ttl_ms = _ms(ttl)
+
+    async def get_many(self, post_ids: Sequence[int]) -> dict[int, Counts]:
+        pipe = self._client.pipeline(transaction=False)
+        for post_id in post_ids:
+            pipe.hmget(self._keys.counter(post_id), ["l", "c"])
+        found = {}
+        for post_id, (likes, comments) in zip(post_ids, await pipe.execute(), strict=True):
+            if likes is not None:
+                found[post_id] = Counts(likes=int(likes), comments=int(comments or 0))
+        return found
+
+    async def set_many(self, counts: Mapping[int, Counts]) -> None:
+        pipe = self._client.pipeline(transaction=False)
+        for post_id, count in counts.items():
+            key = self._keys.counter(post_id)
+            pipe.hset(key, mapping={"l": count.likes, "c": count.comments})
+            pipe.pexpire(key, self._ttl_ms)
+        await pipe.execute()
+
+    async def increment_if_present(self, deltas: Mapping[int, Counts]) -> None:
+        post_ids = list(deltas)
+        await self._scripts.call_per_slot(
+            INCREMENT,
+            [self._keys.counter(post_id) for post_id in post_ids],
+            (),
+            [(deltas[post_id].likes, deltas[post_id].comments) for post_id in post_ids],
+        )
+
+
+class RedisFeedSessionStore:
+    """A ranked feed's first-page ID list, packed 8 bytes per ID, in ranked order."""
+
+    def __init__(self, client: RedisClient, keys: RedisKeys) -> None:
+        self._client = client
+        self._keys = keys
+
+    async def save(self, session_id: str, post_ids: Sequence[int], ttl_s: int) -> None:
+        packed = struct.pack(f">{len(post_ids)}Q", *post_ids)
+        await self._client.set(self._keys.session(session_id), packed, ex=max(1, ttl_s))
+
+    async def load(self, session_id: str) -> list[int] | None:
+        packed = cast(bytes | None, await self._client.get(self._keys.session(session_id)))
+        if packed is None:
+            return None
+        return list(struct.unpack(f">{len(packed) // 8}Q", packed))
+
+
+class RedisRateLimiter:
+    """Fixed windows: INCR a counter named after the window, expiring with it."""
+
+    def __init__(self, client: RedisClient, keys: RedisKeys) -> None:
+        self._client = client
+        self._keys = keys
+
+    async def hit(self, key: str, limit: int, window_s: int) -> int:
+        now = time.time()
+        window = int(now // window_s)
+        redis_key = self._keys.rate(key, window)
+        pipe = self._client.pipeline(transaction=False)
+        pipe.incr(redis_key)
+        pipe.expire(redis_key, window_s + 1, nx=True)
+        count, _ = await pipe.execute()
+        if count <= limit:
+            return 0
+        return max(1, int((window + 1) * window_s - now))

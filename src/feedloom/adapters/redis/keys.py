@@ -1,0 +1,47 @@
+"""Every Redis key feedloom writes, named in one place.
+
+Keys start with a configurable prefix (settings.redis_prefix) so several deployments
+or test sessions can share one server and each can delete exactly its own keys. The
+part in braces is the Redis Cluster hash tag: only it decides the key's slot. Each
+timeline, counter or stream is tagged by its own entity, so keys spread evenly over
+the cluster; an operation on several keys (a fan-out batch) is then split per slot by
+scripts.ScriptRunner, because a cluster refuses a multi-key command across slots.
+"""
+
+from __future__ import annotations
+
+from feedloom.ports import Lane
+
+
+class RedisKeys:
+    def __init__(self, prefix: str) -> None:
+        if not prefix or "{" in prefix or "}" in prefix:
+            # A brace in the prefix would become the hash tag and put every key
+            # of the deployment into one slot.
+            raise ValueError(f"redis prefix must be non-empty and brace-free, got {prefix!r}")
+        self.prefix = prefix
+
+    def timeline(self, user_id: int) -> str:
+        return f"{self.prefix}:tl:{{{user_id}}}"
+
+    def author_timeline(self, author_id: int) -> str:
+        return f"{self.prefix}:at:{{{author_id}}}"
+
+    def view(self, kind: str, key: int) -> str:
+        return f"{self.prefix}:{kind}:{{{key}}}"
+
+    def counter(self, post_id: int) -> str:
+        return f"{self.prefix}:ct:{{{post_id}}}"
+
+    def session(self, session_id: str) -> str:
+        return f"{self.prefix}:fs:{{{session_id}}}"
+
+    def rate(self, key: str, window: int) -> str:
+        return f"{self.prefix}:rl:{{{key}}}:{window}"
+
+    def stream(self, lane: Lane) -> str:
+        return f"{self.prefix}:q:{{{lane}}}"
+
+    def all_keys(self) -> str:
+        """SCAN pattern matching every key of this prefix (for cleanup, never FLUSH)."""
+        return f"{self.prefix}:*"
