@@ -64,11 +64,15 @@ async def build_backend(settings: Settings, clock: Clock = utc_now) -> Backend:
     url = settings.effective_database_url
     if url.startswith("sqlite"):
         settings.data_dir.mkdir(parents=True, exist_ok=True)
-    engine = create_database(url)
+    engine = create_database(url, schema=settings.database_schema)
     if engine.dialect.name == "sqlite":
         await migrate(engine)  # a single-file database: migrating on start is the friendly default
     else:
-        await check_migrated(engine)
+        try:
+            await check_migrated(engine)
+        except BaseException:
+            await engine.dispose()
+            raise
     caches, close_caches = await _caches(settings, clock, engine)
     backend = Backend(
         settings=settings,

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
+import signal
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 import uvicorn
 from rich.console import Console
+from sqlalchemy.exc import DBAPIError
 
 from feedloom.capacity.cli import register as register_capacity_commands
 from feedloom.settings import Settings
@@ -52,6 +53,7 @@ def serve(
     from feedloom.demo import start_demo
 
     settings = load_settings(data_dir, demo)
+    _refuse_unusable_database(settings)
     run_inline = settings.is_embedded if inline_worker is None else inline_worker
     application = create_app(
         settings, inline_worker=run_inline, on_startup=start_demo if demo else None
@@ -74,18 +76,24 @@ def worker(
     from feedloom.write.worker import run_worker
 
     settings = load_settings()
+    _refuse_unusable_database(settings)
     _configure_logging()
 
     async def main() -> None:
         backend = await build_backend(settings)
         stop = asyncio.Event()
+        # SIGTERM/SIGINT end the loops after their current batch: what was consumed is
+        # handled and acknowledged, the rest stays in the log for the other workers.
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, stop.set)
         try:
             await run_worker(backend, stop, concurrency)
         finally:
             await backend.close()
+        console.print("worker stopped")
 
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(main())
+    asyncio.run(main())
 
 
 @app.command()
@@ -97,16 +105,35 @@ def migrate() -> None:
     settings = load_settings()
 
     async def main() -> None:
-        engine = create_database(settings.effective_database_url)
+        engine = create_database(settings.effective_database_url, settings.database_schema)
         try:
-            await run_migrations(engine)
+            await run_migrations(engine, settings.database_schema)
         finally:
             await engine.dispose()
 
     if settings.effective_database_url.startswith("sqlite"):
         settings.data_dir.mkdir(parents=True, exist_ok=True)
-    asyncio.run(main())
+    try:
+        asyncio.run(main())
+    except (OSError, DBAPIError) as error:
+        reason = str(getattr(error, "orig", None) or error).splitlines()[0]
+        _fail(f"cannot migrate the database: {reason}")
     console.print("schema is up to date")
+
+
+def _refuse_unusable_database(settings: Settings) -> None:
+    """Stop before serving anything if the database is unreachable or unmigrated."""
+    from feedloom.adapters.sql.database import database_problem
+
+    url, schema = settings.effective_database_url, settings.database_schema
+    if problem := asyncio.run(database_problem(url, schema)):
+        _fail(problem)
+
+
+def _fail(message: str) -> NoReturn:
+    # One plain line on stderr (no Rich wrapping, no traceback): operators grep for it.
+    typer.echo(f"feedloom: {message}", err=True)
+    raise typer.Exit(1)
 
 
 register_capacity_commands(app)

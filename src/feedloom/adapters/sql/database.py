@@ -11,8 +11,9 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Table, event
+from sqlalchemy import Connection, Table, event, text
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.sql.dml import Insert
 
@@ -79,8 +80,12 @@ def _alembic_config(connection: Connection) -> Config:
     return config
 
 
-async def migrate(engine: AsyncEngine) -> None:
+async def migrate(engine: AsyncEngine, schema: str | None = None) -> None:
     async with engine.begin() as connection:
+        if schema and engine.dialect.name == "postgresql":
+            # The engine's search_path names the schema; it must exist before any table.
+            quoted = engine.dialect.identifier_preparer.quote_identifier(schema)
+            await connection.execute(text(f"CREATE SCHEMA IF NOT EXISTS {quoted}"))
         await connection.run_sync(lambda sync: command.upgrade(_alembic_config(sync), "head"))
 
 
@@ -95,3 +100,22 @@ async def check_migrated(engine: AsyncEngine) -> None:
             f"database schema is at {current or 'nothing'}, this code needs {head}: "
             "run `feedloom migrate` first"
         )
+
+
+async def database_problem(url: str, schema: str | None = None) -> str | None:
+    """Why a server process cannot start on this database, in one line (None: it can).
+
+    SQLite is migrated on start, so only a server database is checked here."""
+    if async_url(url).startswith("sqlite"):
+        return None
+    engine = create_database(url, schema)
+    try:
+        await check_migrated(engine)
+    except NotMigrated as error:
+        return str(error)
+    except (OSError, DBAPIError) as error:
+        reason = str(getattr(error, "orig", None) or error).splitlines()[0]
+        return f"cannot use the database at {engine.url.render_as_string()}: {reason}"
+    finally:
+        await engine.dispose()
+    return None

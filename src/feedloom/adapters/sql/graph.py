@@ -128,9 +128,12 @@ async def _unfollow(conn: AsyncConnection, follower_id: int, followee_id: int) -
 async def _adjust_counts(
     conn: AsyncConnection, follower_id: int, followee_id: int, delta: int
 ) -> None:
-    await conn.execute(
-        update(users).where(users.c.id == follower_id).values(following=users.c.following + delta)
-    )
-    await conn.execute(
-        update(users).where(users.c.id == followee_id).values(followers=users.c.followers + delta)
-    )
+    changes = {
+        follower_id: {"following": users.c.following + delta},
+        followee_id: {"followers": users.c.followers + delta},
+    }
+    # Lock the two user rows in id order: `a follows b` and `b follows a` committing at
+    # once would otherwise each hold one row and wait for the other (a deadlock on
+    # PostgreSQL). The user ids differ: nobody follows themselves.
+    for user_id in sorted(changes):
+        await conn.execute(update(users).where(users.c.id == user_id).values(changes[user_id]))

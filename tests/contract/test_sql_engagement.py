@@ -1,0 +1,72 @@
+"""Engagement contract on SQLite and PostgreSQL: one like per user and post, comments
+made retry-safe by their idempotency key, and true counts from those rows."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from feedloom.domain.model import Comment, Counts
+from tests.contract.sql_store import NOW, SQL_DIALECTS, SqlStore, open_sql_store
+
+
+@pytest.fixture(params=SQL_DIALECTS)
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[SqlStore]:
+    async with open_sql_store(request.param, tmp_path) as opened:
+        yield opened
+
+
+def comment(store: SqlStore, post_id: int, author_id: int, text: str) -> Comment:
+    return Comment(store.ids.next_id(), post_id, author_id, text, NOW)
+
+
+async def test_a_user_likes_a_post_at_most_once_even_concurrently(store: SqlStore) -> None:
+    alice, bob = await store.user("alice"), await store.user("bob")
+    post_id = await store.post(alice)
+    created = await asyncio.gather(*(store.engagement.like(post_id, bob, NOW) for _ in range(6)))
+    assert created.count(True) == 1
+    assert await store.engagement.true_counts([post_id]) == {post_id: Counts(likes=1)}
+    assert await store.engagement.liked_among(bob, [post_id]) == {post_id}
+    assert await store.engagement.unlike(post_id, bob) is True
+    assert await store.engagement.unlike(post_id, bob) is False
+    assert await store.engagement.liked_among(bob, [post_id]) == set()
+
+
+async def test_true_counts_count_likes_and_comments_per_post(store: SqlStore) -> None:
+    alice, bob, carol = await store.user("alice"), await store.user("bob"), await store.user("c")
+    liked, quiet = await store.post(alice), await store.post(alice)
+    for user in (alice, bob, carol):
+        await store.engagement.like(liked, user, NOW)
+    await store.engagement.add_comment(comment(store, liked, bob, "nice"), None)
+    assert await store.engagement.true_counts([liked, quiet]) == {
+        liked: Counts(likes=3, comments=1),
+        quiet: Counts(),
+    }
+    assert await store.engagement.true_counts([]) == {}
+
+
+async def test_a_retried_comment_with_its_key_returns_the_first_one(store: SqlStore) -> None:
+    alice, bob = await store.user("alice"), await store.user("bob")
+    post_id = await store.post(alice)
+    first = await store.engagement.add_comment(comment(store, post_id, bob, "one"), "key")
+    retry = await store.engagement.add_comment(comment(store, post_id, bob, "one"), "key")
+    other = await store.engagement.add_comment(comment(store, post_id, bob, "two"), "key-2")
+    assert retry == first
+    assert other != first
+    assert await store.engagement.comments(post_id, None, 10) == [other, first]
+    assert await store.engagement.true_counts([post_id]) == {post_id: Counts(comments=2)}
+
+
+async def test_comments_page_newest_first_below_the_cursor(store: SqlStore) -> None:
+    alice = await store.user("alice")
+    post_id = await store.post(alice)
+    made = [
+        await store.engagement.add_comment(comment(store, post_id, alice, f"c{i}"), None)
+        for i in range(5)
+    ]
+    newest_first = made[::-1]
+    assert await store.engagement.comments(post_id, None, 2) == newest_first[:2]
+    assert await store.engagement.comments(post_id, newest_first[1].id, 2) == newest_first[2:4]

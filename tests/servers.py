@@ -1,0 +1,142 @@
+"""Real PostgreSQL and Redis for tests: reachability, scratch schemas, scratch key prefixes.
+
+Locally an unreachable server skips the tests that need it; in CI (CI=true) it fails
+them, so a missing service can never pass as green. Every test gets its own schema and
+key prefix and removes exactly those afterwards: a shared server is never flushed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import NoReturn
+
+import asyncpg
+import pytest
+from redis.asyncio import Redis
+
+from feedloom.adapters.sql.database import create_database, migrate
+from feedloom.settings import Settings
+
+POSTGRES_URL = os.environ.get(
+    "FEEDLOOM_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test"
+)
+REDIS_URL = os.environ.get("FEEDLOOM_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+ATTEMPTS, RETRY_S = 3, 0.5
+_reachable: dict[str, str | None] = {}  # server -> None if it answered, else why not
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() == "true"
+
+
+def unavailable(what: str, why: str) -> NoReturn:
+    if in_ci():
+        pytest.fail(f"{what} is required when CI=true but unreachable: {why}", pytrace=False)
+    pytest.skip(f"{what} unreachable ({why})")
+
+
+def unique_name(kind: str) -> str:
+    return f"t_{kind}_{uuid.uuid4().hex[:12]}"
+
+
+async def require_postgres() -> None:
+    if "postgres" not in _reachable:
+        _reachable["postgres"] = await _retry(_ping_postgres)
+    if why := _reachable["postgres"]:
+        unavailable(f"PostgreSQL at {POSTGRES_URL}", why)
+
+
+async def require_redis() -> None:
+    if "redis" not in _reachable:
+        _reachable["redis"] = await _retry(_ping_redis)
+    if why := _reachable["redis"]:
+        unavailable(f"Redis at {REDIS_URL}", why)
+
+
+async def _ping_postgres() -> None:
+    connection = await asyncpg.connect(POSTGRES_URL, timeout=2)
+    await connection.close()
+
+
+async def _ping_redis() -> None:
+    client = Redis.from_url(REDIS_URL, socket_connect_timeout=2)
+    try:
+        await client.ping()
+    finally:
+        await client.aclose()
+
+
+async def _retry(ping: Callable[[], Awaitable[None]]) -> str | None:
+    """A short wait-and-retry: a server that is still starting gets a moment."""
+    why = "no attempt"
+    for attempt in range(ATTEMPTS):
+        try:
+            await ping()
+            return None
+        except Exception as error:  # any failure to answer is the same verdict
+            why = f"{type(error).__name__}: {error}"
+        if attempt + 1 < ATTEMPTS:
+            await asyncio.sleep(RETRY_S)
+    return why
+
+
+@contextlib.asynccontextmanager
+async def scratch_schema() -> AsyncIterator[str]:
+    """A fresh, migrated PostgreSQL schema, dropped (with everything in it) afterwards."""
+    await require_postgres()
+    schema = unique_name("schema")
+    try:
+        engine = create_database(POSTGRES_URL, schema)
+        try:
+            await migrate(engine, schema)
+        finally:
+            await engine.dispose()
+        yield schema
+    finally:
+        connection = await asyncpg.connect(POSTGRES_URL)
+        try:
+            await connection.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+        finally:
+            await connection.close()
+
+
+@contextlib.asynccontextmanager
+async def scratch_redis_prefix() -> AsyncIterator[str]:
+    """A key prefix of our own; afterwards exactly the keys containing it are deleted."""
+    await require_redis()
+    prefix = unique_name("redis")
+    try:
+        yield prefix
+    finally:
+        await delete_keys_of(prefix)
+
+
+async def delete_keys_of(prefix: str) -> int:
+    """Delete the keys of one prefix (SCAN, never FLUSHALL). The match is on the prefix
+    anywhere in the key, so hash-tag braces around it change nothing."""
+    client = Redis.from_url(REDIS_URL)
+    deleted = 0
+    try:
+        batch: list[bytes] = []
+        async for key in client.scan_iter(match=f"*{prefix}*", count=1_000):
+            batch.append(key)
+            if len(batch) >= 1_000:
+                deleted += await client.unlink(*batch)
+                batch.clear()
+        if batch:
+            deleted += await client.unlink(*batch)
+    finally:
+        await client.aclose()
+    return deleted
+
+
+def postgres_settings(settings: Settings, schema: str) -> Settings:
+    return settings.model_copy(update={"database_url": POSTGRES_URL, "database_schema": schema})
+
+
+def redis_settings(settings: Settings, prefix: str) -> Settings:
+    return settings.model_copy(update={"redis_url": REDIS_URL, "redis_prefix": prefix})
