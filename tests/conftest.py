@@ -19,7 +19,7 @@ from tests.backends import BACKEND_SETUPS, backend_names
 from tests.world import World
 
 
-def test_settings(data_dir: Path) -> Settings:
+def shrunk_settings(data_dir: Path) -> Settings:
     """Small limits so one test can cross every threshold (keep one test per invariant
     at the real defaults instead)."""
     return Settings(
@@ -37,7 +37,7 @@ def test_settings(data_dir: Path) -> Settings:
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return test_settings(tmp_path)
+    return shrunk_settings(tmp_path)
 
 
 @contextlib.asynccontextmanager
