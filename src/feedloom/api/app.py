@@ -16,7 +16,7 @@ from feedloom.api.routes import accounts, feed, health, media, posts, users
 from feedloom.backend import Backend
 from feedloom.bootstrap import build_backend
 from feedloom.settings import Settings
-from feedloom.write.worker import run_worker
+from feedloom.write.worker import run_counter_flusher, run_worker
 
 BackendFactory = Callable[[Settings], Awaitable[Backend]]
 Startup = Callable[[Backend], Awaitable[None]]
@@ -34,15 +34,18 @@ def create_app(
         backend = await backend_factory(settings)
         app.state.backend = backend
         stop = asyncio.Event()
-        worker = asyncio.create_task(run_worker(backend, stop)) if inline_worker else None
+        # Without an inline worker, this process still flushes its own like counts.
+        background = (
+            run_worker(backend, stop) if inline_worker else run_counter_flusher(backend, stop)
+        )
+        worker = asyncio.create_task(background)
         try:
             if on_startup is not None:
                 await on_startup(backend)
             yield
         finally:
             stop.set()
-            if worker is not None:
-                await worker
+            await worker
             await backend.close()
 
     app = FastAPI(

@@ -8,10 +8,12 @@ demo seeding and benchmarks.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import socket
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 
 from feedloom.backend import Backend
 from feedloom.ports import Lane
@@ -23,6 +25,7 @@ log = logging.getLogger(__name__)
 LANES: tuple[Lane, ...] = ("default", "bulk")
 IDLE_SLEEP_S = 0.05
 CONSUME_BATCH = 100
+MAINTENANCE_INTERVAL_S = 3600.0
 Step = Callable[[], Awaitable[int]]
 
 
@@ -61,7 +64,13 @@ async def run_worker(backend: Backend, stop: asyncio.Event, concurrency: int = 1
         for lane in LANES:
             loops.append(_forever(stop, f"fan-out {lane}", _consumer_step(backend, lane, name)))
     loops.append(_forever(stop, "counters", lambda: _flush_step(backend)))
+    loops.append(_forever(stop, "maintenance", lambda: _maintenance_step(backend, stop)))
     await asyncio.gather(*loops)
+
+
+async def run_counter_flusher(backend: Backend, stop: asyncio.Event) -> None:
+    """API processes buffer like/comment deltas too; each flushes its own buffer."""
+    await _forever(stop, "counters", lambda: _flush_step(backend))
 
 
 def _consumer_step(backend: Backend, lane: Lane, name: str) -> Step:
@@ -74,6 +83,15 @@ def _consumer_step(backend: Backend, lane: Lane, name: str) -> Step:
 async def _flush_step(backend: Backend) -> int:
     await asyncio.sleep(backend.settings.counter_flush_ms / 1000)
     return await flush_counts(backend.counter_buffer, backend.counters)
+
+
+async def _maintenance_step(backend: Backend, stop: asyncio.Event) -> int:
+    """Hourly: forget Idempotency-Keys past their retention (at least 24 h)."""
+    ttl = timedelta(hours=backend.settings.idempotency_ttl_hours)
+    purged = await backend.posts.purge_idempotency_keys(backend.clock() - ttl)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), MAINTENANCE_INTERVAL_S)
+    return purged or 1
 
 
 async def _forever(stop: asyncio.Event, name: str, step: Step) -> None:
