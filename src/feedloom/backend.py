@@ -10,6 +10,7 @@ from feedloom.domain.ids import IdGenerator
 from feedloom.metrics import Metrics
 from feedloom.ports import (
     Accounts,
+    AffinityStore,
     AuthorTimelineStore,
     BulkImporter,
     Clock,
@@ -19,11 +20,14 @@ from feedloom.ports import (
     FeedSessionStore,
     Outbox,
     Posts,
+    Ranker,
     RateLimiter,
     SocialGraph,
     TimelineStore,
     ViewCache,
 )
+from feedloom.ranking import rank
+from feedloom.read.feature_log import FeatureLog
 from feedloom.settings import Settings
 from feedloom.write.counting import CounterBuffer
 
@@ -41,6 +45,7 @@ class Backend:
     engagement: Engagement
     outbox: Outbox
     bulk: BulkImporter
+    affinities: AffinityStore
     timelines: TimelineStore
     author_timelines: AuthorTimelineStore
     post_cache: ViewCache
@@ -50,6 +55,9 @@ class Backend:
     rate_limiter: RateLimiter
     queue: EventQueue
     counter_buffer: CounterBuffer = field(default_factory=CounterBuffer)
+    # Injectable so tests (and experiments) can swap the scoring stage of the ranked feed.
+    ranker: Ranker = rank
+    feature_log: FeatureLog | None = None
     # Recently seen users, so activity is written at most once per interval per user.
     activity_seen: dict[int, float] = field(default_factory=dict)
     closers: list[Callable[[], Awaitable[None]]] = field(default_factory=list)

@@ -23,6 +23,7 @@ from feedloom.adapters.memory.event_queue import MemoryEventQueue
 from feedloom.adapters.memory.timeline_store import MemoryAuthorTimelineStore, MemoryTimelineStore
 from feedloom.adapters.redis import redis_caches
 from feedloom.adapters.sql.accounts import SqlAccounts
+from feedloom.adapters.sql.affinity import SqlAffinityStore
 from feedloom.adapters.sql.bulk_import import SqlBulkImport
 from feedloom.adapters.sql.database import check_migrated, create_database, migrate
 from feedloom.adapters.sql.engagement import SqlEngagement
@@ -43,6 +44,7 @@ from feedloom.ports import (
     TimelineStore,
     ViewCache,
 )
+from feedloom.read.feature_log import FeatureLog
 from feedloom.settings import Settings
 
 
@@ -86,11 +88,15 @@ async def build_backend(settings: Settings, clock: Clock = utc_now) -> Backend:
         engagement=SqlEngagement(engine),
         outbox=SqlOutbox(engine),
         bulk=SqlBulkImport(engine),
+        affinities=SqlAffinityStore(engine),
         **caches,
     )
     backend.closers.append(engine.dispose)
     if close_caches is not None:
         backend.closers.append(close_caches)
+    if settings.feed.feature_log_path is not None:
+        backend.feature_log = FeatureLog(settings.feed.feature_log_path)
+        backend.closers.append(backend.feature_log.close)  # closers run last-in first
     return backend
 
 

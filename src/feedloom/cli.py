@@ -14,6 +14,7 @@ import uvicorn
 from rich.console import Console
 from sqlalchemy.exc import DBAPIError
 
+from feedloom.affinity_cli import register as register_affinity_commands
 from feedloom.capacity.cli import register as register_capacity_commands
 from feedloom.settings import Settings
 
@@ -137,6 +138,7 @@ def _fail(message: str) -> NoReturn:
 
 
 register_capacity_commands(app)
+register_affinity_commands(app)
 
 
 def _configure_logging() -> None:

@@ -14,6 +14,8 @@ from datetime import datetime
 from typing import Literal, Protocol
 
 from feedloom.domain.model import Comment, Counts, Event, FeedOrder, Media, Post, UserProfile
+from feedloom.ranking import Candidate, Weights
+from feedloom.ranking.affinity import AffinityState, InteractionKind
 
 Clock = Callable[[], datetime]
 Lane = Literal["default", "bulk"]
@@ -57,6 +59,15 @@ class Delivery:
     event: Event
     lane: Lane
     receipt: str
+
+
+class Ranker(Protocol):
+    """Orders ranking candidates best first (`feedloom.ranking.rank` by default); runs on
+    a worker thread under a time budget, so it may be slow or fail without harm."""
+
+    def __call__(
+        self, candidates: Sequence[Candidate], weights: Weights, *, now: datetime
+    ) -> list[Candidate]: ...
 
 
 # -- durable store ---------------------------------------------------------------
@@ -134,6 +145,31 @@ class Engagement(Protocol):
 
     async def comments(self, post_id: int, before: int | None, limit: int) -> list[Comment]: ...
     async def true_counts(self, post_ids: Sequence[int]) -> dict[int, Counts]: ...
+
+
+class AffinityStore(Protocol):
+    """Reader -> author affinity state (ranking/affinity.py), one row per pair: a batch
+    feature kept fresh online. Interactions with one's own posts are never stored."""
+
+    async def states(self, reader_id: int, author_ids: Sequence[int]) -> dict[int, AffinityState]:
+        """ONE batched read; authors the reader never interacted with are absent."""
+        ...
+
+    async def add(
+        self,
+        reader_id: int,
+        author_id: int,
+        kind: InteractionKind,
+        at: datetime,
+        half_life_days: float,
+    ) -> AffinityState:
+        """Fold one like or comment into the pair's state; concurrent adds all count."""
+        ...
+
+    async def rebuild(self, half_life_days: float) -> int:
+        """Recompute every pair from the stored likes and comments and replace all
+        states; returns how many pairs were written."""
+        ...
 
 
 class BulkImporter(Protocol):

@@ -31,11 +31,26 @@ class FanoutSettings(BaseModel):
         return self
 
 
+class RankingWeights(BaseModel):
+    """The ranked feed's score knobs (docs/RANKING.md): FEEDLOOM_FEED__WEIGHTS__AFFINITY..."""
+
+    affinity: float = Field(2.0, ge=0, allow_inf_nan=False)
+    engagement: float = Field(1.0, ge=0, allow_inf_nan=False)
+    half_life_hours: float = Field(6.0, gt=0, allow_inf_nan=False)
+
+
 class FeedSettings(BaseModel):
     default_order: FeedOrder = FeedOrder.CHRONOLOGICAL
     default_limit: int = Field(20, ge=1, le=100)
     max_limit: int = Field(100, ge=1, le=500)
     own_posts_window_s: int = Field(600, ge=0, description="read-your-writes window")
+    weights: RankingWeights = RankingWeights()
+    rank_candidates: int = Field(300, ge=1, le=5_000, description="posts ranked per session")
+    session_ttl_s: int = Field(300, ge=1, description="how long a ranked feed session lasts")
+    ranker_budget_ms: int = Field(50, ge=1, description="slower rankers fall back to time order")
+    pin_own_s: int = Field(300, ge=0, description="own posts this fresh stay on top when ranked")
+    affinity_half_life_days: float = Field(14.0, gt=0, allow_inf_nan=False)
+    feature_log_path: Path | None = Field(None, description="JSON lines of served features")
 
 
 class Settings(BaseSettings):

@@ -4,6 +4,7 @@ survive a JavaScript number."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -76,6 +77,24 @@ class MediaOut(BaseModel):
     h: int
 
 
+class ScoreParts(BaseModel):
+    affinity_term: float = Field(description="weights.affinity * affinity")
+    engagement_term: float = Field(description="weights.engagement * log10(1+likes+3*comments)")
+    decay: float = Field(description="0.5 ** (age_hours / weights.half_life_hours)")
+    age_hours: float
+    affinity: float = Field(description="reader -> author, in [0, 1]")
+    likes: int
+    comments: int
+
+
+class Explain(BaseModel):
+    source: str = Field(description="pushed, pulled, own, rebuilt or archive")
+    score: float | None = Field(
+        description="(affinity_term + engagement_term) * decay; null when chronological"
+    )
+    components: ScoreParts | None
+
+
 class Item(BaseModel):
     post_id: str
     author: Author
@@ -88,7 +107,7 @@ class Item(BaseModel):
     liked_by_me: bool
 
     @classmethod
-    def of(cls, item: FeedItem) -> Item:
+    def of(cls, item: FeedItem) -> Self:
         post, author = item.post, item.author
         return cls(
             post_id=str(post.id),
@@ -112,6 +131,43 @@ class Page(BaseModel):
     items: list[Item]
     next_cursor: str | None
     order: FeedOrder
+
+
+class FeedItemOut(Item):
+    explain: Explain | None = Field(None, description="only with ?explain=true")
+
+    def with_explain(self, item: FeedItem) -> Self:
+        # Assigned, not passed to the constructor, so the field counts as set only here:
+        # GET /v1/feed leaves unset fields out, and a plain item keeps its plain shape.
+        self.explain = Explain(
+            source=item.source,
+            score=item.score,
+            components=ScoreParts.model_validate(item.extra) if item.score is not None else None,
+        )
+        return self
+
+
+class FeedPageOut(BaseModel):
+    """Page, plus what ?explain=true adds."""
+
+    items: list[FeedItemOut]
+    next_cursor: str | None
+    order: FeedOrder
+    filtered: dict[str, int] | None = Field(
+        None, description="only with ?explain=true: candidates dropped at read time, by reason"
+    )
+    fallback: str | None = Field(
+        None, description="only with ?explain=true: why a ranked feed was served in time order"
+    )
+
+
+class FeedPreferences(Strict):
+    feed_order: FeedOrder | None = Field(description="null: use the service default")
+
+
+class FeedPreferencesOut(BaseModel):
+    feed_order: FeedOrder | None = Field(description="the account's choice; null if none")
+    effective_feed_order: FeedOrder = Field(description="what GET /v1/feed serves by default")
 
 
 class Profile(BaseModel):

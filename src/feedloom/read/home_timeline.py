@@ -1,41 +1,55 @@
 """GET /v1/feed: the reader's home timeline, one page at a time.
 
-viewer relations → candidates (pushed, pulled, own, archive) → read-time filters →
-order → hydrate → page + cursor.
+viewer relations → order (feed_order.py) → chronological: candidates (pushed, pulled,
+own, archive) → read-time filters → hydrate → page + keyset cursor; or ranked (see
+ranked_feed.py) → page + feed-session cursor.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field
-
 from feedloom.backend import Backend
-from feedloom.domain.cursors import KeysetCursor, decode_cursor, encode_cursor
+from feedloom.domain.cursors import KeysetCursor, SessionCursor, decode_cursor, encode_cursor
 from feedloom.domain.errors import BadCursor
-from feedloom.domain.model import FeedItem, FeedOrder
+from feedloom.domain.model import FeedOrder
 from feedloom.domain.visibility import feed_filter
 from feedloom.read.candidates import gather_candidates
+from feedloom.read.feed_order import effective_order
+from feedloom.read.feed_page import FeedPage as FeedPage
 from feedloom.read.hydrate import hydrate
 from feedloom.read.pagination import collect_visible
+from feedloom.read.ranked_feed import ranked_page
 from feedloom.read.timing import StageTimer
 from feedloom.read.viewer import Reader, load_reader
 
 
-@dataclass
-class FeedPage:
-    items: list[FeedItem]
-    next_cursor: str | None
-    order: FeedOrder
-    filtered: Counter[str] = field(default_factory=Counter)
-
-
 async def home_timeline(
-    backend: Backend, user_id: int, limit: int, cursor: str | None, timer: StageTimer
+    backend: Backend,
+    user_id: int,
+    limit: int,
+    cursor: str | None,
+    timer: StageTimer,
+    order: FeedOrder | None = None,
+    *,
+    explain: bool = False,
 ) -> FeedPage:
-    before = _keyset(cursor)
+    decoded = decode_cursor(cursor) if cursor is not None else None
     with timer.stage("viewer"):
+        chosen = await effective_order(backend, user_id, order, decoded)
         reader = await load_reader(backend, user_id)
-    page = await chronological_page(backend, reader, before, limit, timer)
+    if chosen is FeedOrder.RANKED:
+        assert decoded is None or isinstance(decoded, SessionCursor)  # effective_order checked
+        page = await ranked_page(
+            backend,
+            reader,
+            decoded,
+            limit,
+            timer,
+            explain=explain,
+            chronological=lambda: chronological_page(backend, reader, None, limit, timer),
+        )
+    else:
+        before = decoded.before if isinstance(decoded, KeysetCursor) else None
+        page = await chronological_page(backend, reader, before, limit, timer)
     if cursor is None and not page.items:
         backend.metrics.feed_empty.inc()
     return page

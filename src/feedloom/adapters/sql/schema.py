@@ -13,6 +13,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Double,
     Index,
     Integer,
     MetaData,
@@ -142,4 +143,16 @@ comments = Table(
     Column("idempotency_key", String(255)),
     UniqueConstraint("post_id", "id", name="uq_comments_post_id_id"),
     UniqueConstraint("author_id", "idempotency_key", name="uq_comments_author_id_idempotency_key"),
+)
+
+# Ranking feature: reader -> author affinity as (raw, updated_at), see ranking/affinity.py.
+# Derived from likes and comments (`feedloom affinity rebuild` recomputes it); the feed
+# reads one reader's row for many authors at once, hence the (reader_id, author_id) key.
+affinities = Table(
+    "affinities",
+    metadata,
+    Column("reader_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("author_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("raw", Double, nullable=False),
+    Column("updated_at", Timestamp, nullable=False),
 )

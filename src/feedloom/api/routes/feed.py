@@ -1,4 +1,5 @@
-"""GET /v1/feed: the home timeline. Parses, calls one use case, renders."""
+"""GET /v1/feed (the home timeline) and GET|PUT /v1/me/settings (its default order).
+Parses, calls one use case, renders."""
 
 from __future__ import annotations
 
@@ -7,29 +8,66 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Response
 
 from feedloom.api.deps import BackendDep, CurrentUser, Cursor
-from feedloom.api.schemas import Item, Page
+from feedloom.api.schemas import FeedItemOut, FeedPageOut, FeedPreferences, FeedPreferencesOut
+from feedloom.domain.model import FeedOrder
+from feedloom.read.feed_order import change_feed_order, feed_preferences
 from feedloom.read.home_timeline import home_timeline
 from feedloom.read.timing import StageTimer
 
 router = APIRouter(prefix="/v1", tags=["feed"])
 
 
-@router.get("/feed", response_model=Page)
+# Unset fields are left out, so `explain` and `filtered` appear only when asked for.
+@router.get("/feed", response_model=FeedPageOut, response_model_exclude_unset=True)
 async def get_feed(
     backend: BackendDep,
     reader: CurrentUser,
     response: Response,
     cursor: Cursor = None,
     limit: Annotated[int | None, Query(ge=1, le=100)] = None,
-) -> Page:
+    order: Annotated[
+        FeedOrder | None,
+        Query(description="default: the cursor's order, else the account setting"),
+    ] = None,
+    explain: Annotated[
+        bool, Query(description="add each item's source and score parts, and filter counts")
+    ] = False,
+) -> FeedPageOut:
     timer = StageTimer()
     page = await home_timeline(
-        backend, reader, limit or backend.settings.feed.default_limit, cursor, timer
+        backend,
+        reader,
+        limit or backend.settings.feed.default_limit,
+        cursor,
+        timer,
+        order,
+        explain=explain,
     )
     with timer.stage("render"):
-        body = Page(
-            items=[Item.of(i) for i in page.items], next_cursor=page.next_cursor, order=page.order
-        )
+        items = [
+            FeedItemOut.of(item).with_explain(item) if explain else FeedItemOut.of(item)
+            for item in page.items
+        ]
+        body = FeedPageOut(items=items, next_cursor=page.next_cursor, order=page.order)
+        if explain:
+            body.filtered = dict(page.filtered)
+            if page.fallback is not None:
+                body.fallback = page.fallback
     backend.metrics.feed_latency.labels(page.order.value).observe(timer.total())
     response.headers["Server-Timing"] = timer.header()
     return body
+
+
+@router.get("/me/settings", response_model=FeedPreferencesOut)
+async def get_settings(backend: BackendDep, user_id: CurrentUser) -> FeedPreferencesOut:
+    chosen, effective = await feed_preferences(backend, user_id)
+    return FeedPreferencesOut(feed_order=chosen, effective_feed_order=effective)
+
+
+@router.put("/me/settings", response_model=FeedPreferencesOut)
+async def put_settings(
+    body: FeedPreferences, backend: BackendDep, user_id: CurrentUser
+) -> FeedPreferencesOut:
+    await change_feed_order(backend, user_id, body.feed_order)
+    chosen, effective = await feed_preferences(backend, user_id)
+    return FeedPreferencesOut(feed_order=chosen, effective_feed_order=effective)

@@ -1,0 +1,18 @@
+"""What one feed request returns, whichever order produced it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from feedloom.domain.model import FeedItem, FeedOrder
+
+
+@dataclass
+class FeedPage:
+    items: list[FeedItem]
+    next_cursor: str | None
+    order: FeedOrder
+    filtered: Counter[str] = field(default_factory=Counter)
+    # Why a ranked request was served chronologically ("error" or "timeout"), if it was.
+    fallback: str | None = None

@@ -1,0 +1,68 @@
+"""Ranked feed, scoring and re-ranking: run the ranker under a time budget, then reshape.
+
+The ranker (`backend.ranker`, `feedloom.ranking.rank` unless injected) runs on a worker
+thread under `asyncio.wait_for`: a slow one is abandoned at `feed.ranker_budget_ms` (the
+thread finishes in the background, its result unused) and a failing one is caught. Both
+raise `RankerFallback`, and the caller serves the chronological feed instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from feedloom.backend import Backend
+from feedloom.ranking import Candidate
+from feedloom.ranking.rerank import diversify, pin_own_recent
+from feedloom.read.ranked_candidates import weights_of
+
+log = logging.getLogger(__name__)
+
+
+class RankerFallback(Exception):
+    """The ranker failed ("error") or ran past its budget ("timeout")."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+async def rank_within_budget(
+    backend: Backend, candidates: Sequence[Candidate], now: datetime
+) -> list[Candidate]:
+    budget_s = backend.settings.feed.ranker_budget_ms / 1000
+    ranker, weights = backend.ranker, weights_of(backend)
+
+    def run() -> list[Candidate]:
+        ranked = ranker(candidates, weights, now=now)
+        if sorted(c.post_id for c in ranked) != sorted(c.post_id for c in candidates):
+            # Dropping or inventing posts is the filters' job, never the ranker's.
+            raise ValueError("the ranker returned a different set of posts than it was given")
+        return ranked
+
+    try:
+        return await asyncio.wait_for(asyncio.to_thread(run), budget_s)
+    except TimeoutError:
+        raise _fallback(backend, "timeout") from None
+    except Exception as error:
+        log.warning("ranker failed; serving chronologically", exc_info=error)
+        raise _fallback(backend, "error") from error
+
+
+def _fallback(backend: Backend, reason: str) -> RankerFallback:
+    backend.metrics.ranker_fallbacks.labels(reason).inc()
+    return RankerFallback(reason)
+
+
+def rerank(
+    ranked: Sequence[Candidate], reader_id: int, now: datetime, pin_window: timedelta
+) -> list[Candidate]:
+    """No same author twice in a row where avoidable, then the reader's own posts of the
+    last few minutes on top (after diversifying, so nothing can push them down)."""
+    own, since = str(reader_id), now - pin_window
+    diversified = diversify(ranked, lambda candidate: candidate.author_id)
+    return pin_own_recent(
+        diversified, lambda candidate: candidate.author_id == own and candidate.created_at >= since
+    )
