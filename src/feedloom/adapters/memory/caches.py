@@ -64,13 +64,19 @@ class MemoryCounterStore:
 
 
 class MemoryFeedSessionStore:
+    SWEEP_EVERY = 256
+
     def __init__(self) -> None:
         self._sessions: dict[str, tuple[float, list[int]]] = {}
+        self._saves = 0
 
     async def save(self, session_id: str, post_ids: Sequence[int], ttl_s: int) -> None:
         now = time.monotonic()
-        # Sweep on write keeps the dict bounded by the sessions of the last TTL.
-        self._sessions = {k: v for k, v in self._sessions.items() if v[0] > now}
+        self._saves += 1
+        if self._saves % self.SWEEP_EVERY == 0:
+            # An occasional sweep keeps memory bounded by the sessions of the last TTL
+            # without paying for a scan on every save.
+            self._sessions = {k: v for k, v in self._sessions.items() if v[0] > now}
         self._sessions[session_id] = (now + ttl_s, list(post_ids))
 
     async def load(self, session_id: str) -> list[int] | None:
