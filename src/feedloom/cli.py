@@ -15,7 +15,9 @@ from rich.console import Console
 from sqlalchemy.exc import DBAPIError
 
 from feedloom.affinity_cli import register as register_affinity_commands
+from feedloom.bench.cli import register as register_bench_commands
 from feedloom.capacity.cli import register as register_capacity_commands
+from feedloom.capacity.import_command import register as register_import_command
 from feedloom.settings import Settings
 
 app = typer.Typer(no_args_is_help=True, help="feedloom: a news-feed service.")
@@ -138,6 +140,8 @@ def _fail(message: str) -> NoReturn:
 
 
 register_capacity_commands(app)
+register_import_command(app)
+register_bench_commands(app)
 register_affinity_commands(app)
 
 

@@ -1,0 +1,247 @@
+"""`feedloom bench fanout|mixed`: parse options, run, print Markdown, write `--out` files.
+
+`register(app)` adds the `bench` sub-command group to the main CLI. Bad options are a
+`typer.BadParameter` (exit 2, one line); a store or server that cannot be started is
+one line on stderr and exit 1, never a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+
+# Only light imports here: `feedloom --help` must not pay for the benchmark's stack
+# (SQLAlchemy, httpx, matplotlib...); each command imports what it runs.
+if TYPE_CHECKING:
+    from feedloom.bench.target import Target
+    from feedloom.capacity.graph import Edge
+
+console = Console(stderr=True)
+T = TypeVar("T")
+
+
+class Start(StrEnum):
+    embedded = "embedded"
+    postgres = "postgres"
+
+
+class Strategy(StrEnum):
+    push = "push"
+    pull = "pull"
+    hybrid = "hybrid"
+    all = "all"
+
+
+def register(app: typer.Typer) -> None:
+    """Add `fanout` and `mixed` to the `bench` group (shared with other benchmarks,
+    e.g. `bench timelines`), creating the group if nobody has yet."""
+    group = next((g.typer_instance for g in app.registered_groups if g.name == "bench"), None)
+    if group is None:
+        group = typer.Typer(no_args_is_help=True, help="Benchmarks (127.0.0.1 only).")
+        app.add_typer(group, name="bench")
+    group.command("fanout")(fanout)
+    group.command("mixed")(mixed)
+
+
+GraphOption = Annotated[
+    Path | None, typer.Option("--graph", help="Edge CSV (follower,followee).", dir_okay=False)
+]
+StartOption = Annotated[
+    Start, typer.Option(help="Store of the server the bench starts (postgres: env URLs).")
+]
+UrlOption = Annotated[
+    str | None, typer.Option(help="Use a running server instead (http://127.0.0.1:PORT).")
+]
+PasswordOption = Annotated[
+    str | None, typer.Option(help="With --url: the password given to import-graph.")
+]
+ConcurrencyOption = Annotated[int, typer.Option(min=1, max=512, help="Requests in flight.")]
+OutOption = Annotated[
+    Path | None, typer.Option(help="Also write JSON and a PNG latency plot here.")
+]
+
+
+def fanout(
+    graph: GraphOption = None,
+    users: Annotated[int | None, typer.Option(min=2, help="Or generate N users.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed for --users.")] = 0,
+    pull_above: Annotated[
+        int, typer.Option(min=0, help="Authors above T are pulled (--url: say the server's T).")
+    ] = 10_000,
+    start: StartOption = Start.embedded,
+    url: UrlOption = None,
+    password: PasswordOption = None,
+    # 8, not more: on SQLite, 15+ concurrent posts exhaust the connection pool while
+    # the relay holds the write lock and waits for a connection (errors after 30 s).
+    concurrency: ConcurrencyOption = 8,
+    in_process: Annotated[
+        bool, typer.Option(help="Time the fan-out worker alone, in this process (no HTTP).")
+    ] = False,
+    worker_concurrency: Annotated[
+        int, typer.Option(min=1, max=64, help="--in-process: consumers per lane.")
+    ] = 1,
+    out: OutOption = None,
+) -> None:
+    """Every user posts once: timeline writes, time until fan-out finished, writes/s."""
+    from feedloom.bench.fanout_command import (
+        fanout_env,
+        fanout_in_process,
+        fanout_over_http,
+        render_fanout,
+    )
+    from feedloom.bench.progress import RichProgress
+
+    edges = _edges(graph, users, seed)
+    if in_process and url:
+        raise typer.BadParameter("--in-process starts its own store", param_hint="--url")
+    url = _checked_url(url, password)
+
+    async def main() -> dict[str, Any]:
+        if in_process:
+            return await fanout_in_process(start.value, edges, pull_above, worker_concurrency)
+        with RichProgress(console) as progress:
+            async with _target(start, url, password, edges, fanout_env(pull_above)) as target:
+                return await fanout_over_http(target, edges, pull_above, concurrency, progress)
+
+    figures = _run(main)
+    typer.echo(render_fanout(figures))
+    curves = {"POST /v1/posts": figures.pop("post_latency_curve", [])}
+    _write(out, "fanout", figures, curves, "post latency (client side)")
+
+
+def mixed(
+    users: Annotated[int, typer.Option(min=2, help="Users in the generated graph.")] = 1_000,
+    seed: Annotated[int, typer.Option(help="Graph seed.")] = 0,
+    duration: Annotated[float, typer.Option(min=0.5, max=3_600, help="Seconds per strategy.")] = 30,
+    read_write_ratio: Annotated[float, typer.Option(min=0, help="Feed reads per post.")] = 40,
+    likes_per_post: Annotated[float, typer.Option(min=0, help="Likes per post.")] = 2,
+    concurrency: ConcurrencyOption = 32,
+    fanout: Annotated[Strategy, typer.Option(help="Strategy, or all three.")] = Strategy.all,
+    posts_per_user: Annotated[
+        int, typer.Option(min=0, max=100, help="Posts stored per user before the run.")
+    ] = 3,
+    start: StartOption = Start.embedded,
+    url: UrlOption = None,
+    password: PasswordOption = None,
+    out: OutOption = None,
+) -> None:
+    """A heavy-tailed graph under a feed-read:post:like mix; push, pull, hybrid side by side."""
+    from feedloom.bench.mixed import Mix
+    from feedloom.bench.mixed_command import STRATEGIES, mixed_strategy, render_mixed
+    from feedloom.bench.progress import RichProgress
+
+    edges = _edges(None, users, seed)
+    url = _checked_url(url, password)
+    strategies = ["server"] if url else STRATEGIES if fanout is Strategy.all else (fanout.value,)
+    mix = Mix(reads_per_post=read_write_ratio, likes_per_post=likes_per_post)
+
+    async def main() -> list[dict[str, Any]]:
+        results = []
+        with RichProgress(console) as progress:
+            for strategy in strategies:
+
+                def open_target(
+                    env: dict[str, str],
+                ) -> contextlib.AbstractAsyncContextManager[Target]:
+                    return _target(start, url, password, edges, env, posts_per_user)
+
+                results.append(
+                    await mixed_strategy(
+                        strategy, open_target, edges, mix, duration, concurrency, progress
+                    )
+                )
+        return results
+
+    results = _run(main)
+    config = {
+        "users": len({user for edge in edges for user in edge}),
+        "follows": len(edges),
+        "seed": seed,
+        "duration_s": duration,
+        "concurrency": concurrency,
+        "reads_per_post": read_write_ratio,
+        "likes_per_post": likes_per_post,
+        "posts_per_user": posts_per_user,
+    }
+    typer.echo(render_mixed(config, results))
+    curves = {str(r["strategy"]): r.pop("feed_client_curve", []) for r in results}
+    data = {"config": config, "strategies": results}
+    _write(out, "mixed", data, curves, "GET /v1/feed latency (client side)")
+
+
+@contextlib.asynccontextmanager
+async def _target(
+    start: Start,
+    url: str | None,
+    password: str | None,
+    edges: list[Edge],
+    env: Mapping[str, str],
+    posts_per_user: int = 0,
+) -> AsyncIterator[Target]:
+    from feedloom.bench.target import started_target, url_target
+
+    if url is None:
+        async with started_target(start.value, env, edges, posts_per_user) as target:
+            yield target
+        return
+    yield await url_target(url, edges, password or "")
+
+
+def _checked_url(url: str | None, password: str | None) -> str | None:
+    from feedloom.bench.target import NotLoopback, check_loopback
+
+    if url is None:
+        return None
+    if password is None:
+        raise typer.BadParameter("needed with --url to log the users in", param_hint="--password")
+    try:
+        return check_loopback(url)
+    except NotLoopback as error:
+        raise typer.BadParameter(str(error), param_hint="--url") from None
+
+
+def _edges(graph: Path | None, users: int | None, seed: int) -> list[Edge]:
+    from feedloom.capacity.graph import generate_graph
+    from feedloom.capacity.import_command import read_edges
+
+    if (graph is None) == (users is None):
+        raise typer.BadParameter(
+            "give exactly one of --graph FILE or --users N", param_hint="--graph"
+        )
+    return read_edges(graph) if graph is not None else generate_graph(users or 0, seed)
+
+
+def _run(main: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    import uvloop
+
+    from feedloom.bench.server import ServerFailed
+    from feedloom.bench.stores import StoreUnavailable
+
+    try:
+        # uvloop: the client must not be the bottleneck of what it measures.
+        with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+            return runner.run(main())
+    except (StoreUnavailable, ServerFailed, RuntimeError) as error:
+        typer.echo(f"feedloom bench: {error}", err=True)
+        raise typer.Exit(1) from None
+
+
+def _write(
+    out: Path | None,
+    name: str,
+    data: Mapping[str, object],
+    curves: Mapping[str, list[tuple[float, float]]],
+    title: str,
+) -> None:
+    from feedloom.bench.report import write_outputs
+
+    if out is not None:
+        for path in write_outputs(out, name, data, curves, title):
+            console.print(f"wrote {path}")

@@ -1,0 +1,140 @@
+"""`bench fanout`: run it (over HTTP, or in-process) and render its figures.
+
+Beside every measured figure stands what the simulation model predicts for the same
+graph and threshold (`capacity.simulate`): `expected_timeline_writes` is the sum of
+the followers of every pushed author, so a measured `timeline_writes` that differs
+means a follower had no timeline or an insert was lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from feedloom.bench.fanout import post_once_each, warm_up
+from feedloom.bench.inprocess import run_in_process
+from feedloom.bench.progress import RunProgress
+from feedloom.bench.report import fmt, latency_cell, markdown_table
+from feedloom.bench.stores import StoreKind, scratch_store, settings_from_env
+from feedloom.bench.target import Target, http_client
+from feedloom.capacity.graph import Edge
+from feedloom.capacity.simulate import simulate
+
+Figures = dict[str, Any]
+
+
+def fanout_env(pull_above: int) -> dict[str, str]:
+    # push_below = pull_above: no hysteresis band, the graph does not change during a run.
+    return {
+        "FEEDLOOM_FANOUT__PULL_ABOVE": str(pull_above),
+        "FEEDLOOM_FANOUT__PUSH_BELOW": str(pull_above),
+    }
+
+
+def model_figures(edges: Sequence[Edge], pull_above: float) -> Figures:
+    result = simulate(edges, [pull_above])
+    row = result.rows[0]
+    return {
+        "users": result.users,
+        "follows": result.edges,
+        "pull_above": pull_above,
+        "pulled_authors": row.pulled_authors,
+        "expected_timeline_writes": row.total_writes,
+        "model_read_sources_p50": row.read_sources_p50,
+        "model_read_sources_p99": row.read_sources_p99,
+    }
+
+
+async def fanout_over_http(
+    target: Target,
+    edges: Sequence[Edge],
+    pull_above: int,
+    concurrency: int,
+    progress: RunProgress,
+) -> Figures:
+    async with http_client(target.url, concurrency) as client:
+        failed = await warm_up(
+            client,
+            target.tokens,
+            concurrency,
+            progress.counter("warm-up feed reads", len(target.tokens)),
+        )
+        run = await post_once_each(
+            client, target.tokens, concurrency, progress.counter("posting", len(target.tokens))
+        )
+    return {
+        "mode": "http",
+        "store": target.description,
+        **model_figures(edges, pull_above),
+        "concurrency": concurrency,
+        "warm_up_errors": failed,
+        "posts": run.posts,
+        "post_errors": run.post_errors,
+        "posting_s": run.posting_s,
+        "posts_per_s": run.posts / run.posting_s if run.posting_s else None,
+        "timeline_writes": int(run.timeline_writes),
+        "seconds": run.seconds,
+        "writes_per_second": run.writes_per_second,
+        "lag_p50_s": run.lag_p50_s,
+        "lag_p99_s": run.lag_p99_s,
+        **{f"post_{k}": v for k, v in run.post_latency.summary().items()},
+        "post_latency_curve": run.post_latency.distribution(),
+    }
+
+
+async def fanout_in_process(
+    kind: StoreKind, edges: list[Edge], pull_above: int, worker_concurrency: int
+) -> Figures:
+    async with scratch_store(kind) as store:
+        settings = settings_from_env(store.run_env(fanout_env(pull_above)))
+        run = await run_in_process(settings, edges, worker_concurrency)
+    return {
+        "mode": "in-process",
+        "store": kind + ("+redis" if settings.redis_url else ""),
+        **model_figures(edges, pull_above),
+        "worker_concurrency": worker_concurrency,
+        "posts": run.posts,
+        "setup_s": run.setup_s,
+        "timeline_writes": int(run.timeline_writes),
+        "seconds": run.seconds,
+        "writes_per_second": run.inserts_per_second,
+    }
+
+
+def render_fanout(figures: Figures) -> str:
+    f = figures
+    title = (
+        f"## bench fanout ({f['mode']}, {f['store']}): {f['users']:,} users, "
+        f"{f['follows']:,} follows, pull above {fmt(f['pull_above'])}"
+    )
+    rows = [
+        ["pulled authors (followers > T)", fmt(f["pulled_authors"])],
+        ["posts (one per user)", fmt(f["posts"])],
+    ]
+    if f["mode"] == "http":
+        rows += [
+            [
+                "post errors / warm-up errors",
+                f"{fmt(f['post_errors'])} / {fmt(f['warm_up_errors'])}",
+            ],
+            ["posting: seconds, posts/s", f"{fmt(f['posting_s'])} s, {fmt(f['posts_per_s'])}"],
+            ["post latency p50 / p95 / p99 / max (ms)", latency_cell(f, "post")],
+        ]
+    else:
+        rows.append(["worker concurrency (consumers per lane)", fmt(f["worker_concurrency"])])
+    rows += [
+        [
+            "timeline_writes (expected)",
+            f"{fmt(f['timeline_writes'])} ({fmt(f['expected_timeline_writes'])})",
+        ],
+        ["seconds until fan-out finished", fmt(f["seconds"])],
+        ["**writes_per_second**", f"**{fmt(f['writes_per_second'])}**"],
+    ]
+    if f["mode"] == "http":
+        rows.append(
+            [
+                "fan-out lag p50 / p99 (s, server histogram)",
+                f"{fmt(f['lag_p50_s'])} / {fmt(f['lag_p99_s'])}",
+            ]
+        )
+    return title + "\n\n" + markdown_table(["figure", "value"], rows) + "\n"

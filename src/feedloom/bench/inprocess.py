@@ -1,0 +1,83 @@
+"""`bench fanout --in-process`: the fan-out worker alone, without HTTP.
+
+The throughput goal of issue 3 (timeline inserts per second by ONE worker process) is
+about the worker, so this measures exactly that, in this process: import the graph,
+build every user's (empty) home timeline, store one post per user with its outbox event,
+and only then start the worker (`run_worker`: relay + fan-out consumers) and time it
+until the outbox and every queue lane are empty. The store is whatever the settings
+name: SQLite + in-process caches, or PostgreSQL + Redis.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+
+from feedloom.backend import Backend
+from feedloom.bench.probe import TIMELINE_WRITES
+from feedloom.bench.users import BENCH_WORKER_ID, store_posts
+from feedloom.bootstrap import build_backend
+from feedloom.capacity.graph import Edge
+from feedloom.capacity.import_graph import import_graph
+from feedloom.settings import Settings
+from feedloom.write.worker import run_worker
+
+# Each poll costs the worker a little (it shares this event loop): 20 polls a second.
+POLL_S = 0.05
+
+
+@dataclass(frozen=True)
+class InProcessRun:
+    posts: int
+    setup_s: float  # import + timelines + storing the posts (not measured work)
+    timeline_writes: float
+    seconds: float  # worker start -> outbox and queues empty
+
+    @property
+    def inserts_per_second(self) -> float:
+        return self.timeline_writes / self.seconds if self.seconds else 0.0
+
+
+async def run_in_process(
+    settings: Settings, edges: list[Edge], worker_concurrency: int
+) -> InProcessRun:
+    settings = settings.model_copy(update={"worker_id": BENCH_WORKER_ID})
+    backend = await build_backend(settings)
+    try:
+        started = time.monotonic()
+        imported = await import_graph(backend, edges, "not-a-login", build_timelines=True)
+        authors = list(imported.user_ids.values())
+        await store_posts(backend, authors, 1)
+        setup_s = time.monotonic() - started
+        before = _timeline_writes(backend)
+        seconds = await _drain(backend, worker_concurrency)
+        return InProcessRun(len(authors), setup_s, _timeline_writes(backend) - before, seconds)
+    finally:
+        await backend.close()
+
+
+async def _drain(backend: Backend, concurrency: int) -> float:
+    stop = asyncio.Event()
+    started = time.perf_counter()
+    worker = asyncio.create_task(run_worker(backend, stop, concurrency))
+    try:
+        # Polling, not an event: "empty" is a property of the store, not a signal.
+        while True:
+            if not await _backlog(backend):
+                return time.perf_counter() - started
+            await asyncio.sleep(POLL_S)
+    finally:
+        stop.set()
+        await worker
+
+
+async def _backlog(backend: Backend) -> int:
+    # The queue first: it is cheap and non-empty for most of the run; the outbox is
+    # counted only once the queue looks empty, since relayed events leave it first.
+    queued = sum((await backend.queue.lag()).values())
+    return queued or await backend.outbox.pending() + sum((await backend.queue.lag()).values())
+
+
+def _timeline_writes(backend: Backend) -> float:
+    return backend.metrics.registry.get_sample_value(TIMELINE_WRITES) or 0.0

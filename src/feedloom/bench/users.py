@@ -1,0 +1,105 @@
+"""The benchmark's users: import the graph, and get every user a bearer token.
+
+For a server the bench starts itself, the graph is imported in-process before the
+server starts, tokens are minted straight into the store (a login per user would
+spend the run hashing passwords), and optionally a few posts per user are stored so
+feeds are not empty. For a server given by `--url`, users log in over HTTP with the
+password they were imported with.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
+
+import httpx
+
+from feedloom.backend import Backend
+from feedloom.bench.gather import bounded
+from feedloom.bootstrap import build_backend
+from feedloom.capacity.graph import Edge
+from feedloom.capacity.import_graph import graph_accounts, import_graph, username_for
+from feedloom.demo import demo_text
+from feedloom.domain.ids import created_at_of
+from feedloom.domain.model import Post, Visibility
+from feedloom.settings import Settings
+from feedloom.write.accounts import password_hasher, token_digest
+
+CONCURRENCY = 16
+# Worker bits of the bench's own process: IDs it mints never collide with the server's.
+BENCH_WORKER_ID = 1021
+
+
+@dataclass(frozen=True)
+class BenchUsers:
+    tokens: dict[str, str]  # CSV ID -> bearer token
+    user_ids: dict[str, int]  # CSV ID -> user ID
+
+
+async def prepare_users(
+    settings: Settings, edges: Sequence[Edge], password: str, posts_per_user: int = 0
+) -> BenchUsers:
+    settings = settings.model_copy(update={"worker_id": BENCH_WORKER_ID})
+    backend = await build_backend(settings)
+    try:
+        password_hash = await asyncio.to_thread(password_hasher(backend).hash, password)
+        imported = await import_graph(
+            backend, edges, password_hash, build_timelines=not settings.is_embedded
+        )
+        tokens = await mint_tokens(backend, imported.user_ids)
+        await store_posts(backend, list(imported.user_ids.values()), posts_per_user)
+        return BenchUsers(tokens, imported.user_ids)
+    finally:
+        await backend.close()
+
+
+async def mint_tokens(backend: Backend, user_ids: dict[str, int]) -> dict[str, str]:
+    tokens = {csv_id: secrets.token_urlsafe(32) for csv_id in user_ids}
+    now = backend.clock()
+    create = backend.accounts.create_token
+    await bounded(
+        [
+            partial(create, token_digest(tokens[csv_id]), user_id, now)
+            for csv_id, user_id in user_ids.items()
+        ],
+        CONCURRENCY,
+    )
+    return tokens
+
+
+async def store_posts(backend: Backend, authors: list[int], per_author: int) -> None:
+    """History for the feeds, stored with their outbox events (the server fans them out)."""
+    rng = random.Random(3)
+    now = backend.clock()
+
+    posts = []
+    for author in authors:
+        for _ in range(per_author):
+            post_id = backend.ids.next_id()
+            text = demo_text(rng)
+            posts.append(Post(post_id, author, text, Visibility.PUBLIC, created_at_of(post_id)))
+    await bounded(
+        [partial(backend.posts.create_post, post, None, "", now) for post in posts], CONCURRENCY
+    )
+
+
+async def log_in(client: httpx.AsyncClient, edges: Sequence[Edge], password: str) -> dict[str, str]:
+    """Tokens for every account of the graph on a running server (POST /v1/sessions)."""
+
+    async def one(csv_id: str) -> tuple[str, str]:
+        response = await client.post(
+            "/v1/sessions", json={"username": username_for(csv_id), "password": password}
+        )
+        if response.status_code != 201:
+            raise RuntimeError(
+                f"cannot log in as {username_for(csv_id)}: {response.status_code} "
+                f"{response.text[:200]} (import the graph with this --password first)"
+            )
+        return csv_id, str(response.json()["token"])
+
+    accounts = graph_accounts(edges)
+    return dict(await bounded([partial(one, csv_id) for csv_id in accounts], CONCURRENCY))

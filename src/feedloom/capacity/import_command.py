@@ -1,0 +1,129 @@
+"""`feedloom import-graph EDGES.csv`: parse options, run `import_graph`, show progress.
+
+`register(app)` adds the command to the main CLI. A malformed CSV is refused with its
+line number before anything is written (exit 2, no traceback).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TimeElapsedColumn
+
+from feedloom.capacity.graph import Edge, GraphFormatError, read_graph_csv
+
+# The store's stack (SQLAlchemy...) is imported by the command itself, not at CLI start.
+if TYPE_CHECKING:
+    from feedloom.capacity.import_graph import ImportResult
+    from feedloom.settings import Settings
+
+console = Console(stderr=True)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("import-graph")(import_graph_command)
+
+
+def import_graph_command(
+    edges_csv: Annotated[
+        Path, typer.Argument(help="Edge CSV with the header 'follower,followee'.", dir_okay=False)
+    ],
+    password: Annotated[
+        str | None,
+        typer.Option(help="Password of every imported user (default: a random one, printed)."),
+    ] = None,
+    data_dir: Annotated[
+        Path | None, typer.Option(help="Where the SQLite file lives (embedded store).")
+    ] = None,
+) -> None:
+    """Bulk-load users and follows into the configured store (idempotent)."""
+    if password is not None and not 8 <= len(password) <= 256:
+        raise typer.BadParameter("must be 8-256 characters", param_hint="--password")
+    from feedloom.settings import Settings
+
+    edges = read_edges(edges_csv)
+    chosen = password or secrets.token_urlsafe(12)
+    settings = Settings(data_dir=data_dir) if data_dir is not None else Settings()
+    result = asyncio.run(_run(settings, edges, chosen))
+    console.print(
+        f"imported {result.users:,} users ({result.new_users:,} new) and {result.edges:,} "
+        f"follows; timelines built: {result.timelines_built:,}"
+        + ("" if result.timelines_built else " (in-process store: built on first read)")
+    )
+    console.print(
+        "usernames are u_<csv id>; every imported user's password is "
+        + ("the one given" if password else f"[bold]{chosen}[/]")
+    )
+
+
+def read_edges(path: Path) -> list[Edge]:
+    try:
+        return read_graph_csv(path)
+    except OSError as exc:
+        raise typer.BadParameter(
+            f"cannot read {path}: {exc.strerror}", param_hint="EDGES"
+        ) from None
+    except GraphFormatError as exc:
+        # Nothing was written: the whole file is parsed before the first insert.
+        raise typer.BadParameter(f"{path}: {exc}", param_hint="EDGES") from None
+
+
+async def _run(settings: Settings, edges: list[Edge], password: str) -> ImportResult:
+    from feedloom.bootstrap import build_backend
+    from feedloom.capacity.import_graph import import_graph
+    from feedloom.write.accounts import password_hasher
+
+    backend = await build_backend(settings)
+    try:
+        # One hash for everyone: argon2 is deliberately slow, a hash per user would
+        # take minutes on a large graph. Users should change it after logging in.
+        password_hash = await asyncio.to_thread(password_hasher(backend).hash, password)
+        with RichImportProgress() as progress:
+            return await import_graph(
+                backend,
+                edges,
+                password_hash,
+                build_timelines=not settings.is_embedded,
+                progress=progress,
+            )
+    finally:
+        await backend.close()
+
+
+class RichImportProgress:
+    """One progress bar per import stage, on stderr."""
+
+    def __init__(self) -> None:
+        self._progress = Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+        )
+        self._task: TaskID | None = None
+
+    def __enter__(self) -> RichImportProgress:
+        self._progress.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self._progress.stop()
+
+    def stage(self, name: str, total: int) -> None:
+        self._task = self._progress.add_task(name, total=total)
+
+    def advance(self, done: int) -> None:
+        if self._task is not None:
+            self._progress.advance(self._task, done)

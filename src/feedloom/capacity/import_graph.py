@@ -1,0 +1,160 @@
+"""Import a follower graph (`feedloom import-graph`): users and follows from an edge CSV.
+
+The steps, in order:
+
+1. Parse the whole CSV (`capacity.graph.read_graph_csv`): a bad row fails here, with its
+   line number, before anything is written.
+2. Map every CSV ID to a username (`username_for`) and a Snowflake user ID. Usernames
+   that already exist keep their user ID, so a re-import maps every CSV ID to the same
+   user and adds nothing twice.
+3. Bulk-load the new users and all edges in ONE transaction (`BulkImporter.load` skips
+   existing rows, then recounts follows and re-decides pushed/pulled for every account).
+   New users are active from the start (`last_active_at` is the import time).
+4. Build the imported users' home timelines, in batches, through the `TimelineStore`
+   port, so fan-out reaches them. Only where timelines outlive this process (Redis); an
+   in-process store is rebuilt on each user's first read by the server instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import re
+from collections.abc import Awaitable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from feedloom.backend import Backend
+from feedloom.capacity.graph import Edge
+from feedloom.domain.visibility import ViewerContext
+from feedloom.ports import NewUser
+from feedloom.read.candidates import rebuild_timeline
+from feedloom.read.viewer import Reader
+
+PLAIN_ID = re.compile(r"^[A-Za-z0-9_]{1,30}$")
+LOOKUP_CONCURRENCY = 16
+TIMELINE_BATCH = 500
+T = TypeVar("T")
+
+
+class ImportProgress(Protocol):
+    def stage(self, name: str, total: int) -> None: ...
+    def advance(self, done: int) -> None: ...
+
+
+class SilentProgress:
+    def stage(self, name: str, total: int) -> None:
+        pass
+
+    def advance(self, done: int) -> None:
+        pass
+
+
+@dataclass(frozen=True, slots=True)
+class ImportResult:
+    users: int
+    new_users: int
+    edges: int
+    timelines_built: int
+    user_ids: dict[str, int]  # CSV ID -> user ID
+
+
+def username_for(csv_id: str) -> str:
+    """`u_<id>` when the ID fits the username rule (1-30 letters, digits, underscores);
+    otherwise `h_` + 30 hex digits of its SHA-256. Both are 3-32 characters of
+    `[A-Za-z0-9_]`, deterministic, and the two forms never collide with each other."""
+    if PLAIN_ID.match(csv_id):
+        return f"u_{csv_id}"
+    return "h_" + hashlib.sha256(csv_id.encode()).hexdigest()[:30]
+
+
+def graph_accounts(edges: Iterable[Edge]) -> list[str]:
+    """Every CSV ID in the graph, in first-seen order."""
+    seen: dict[str, None] = {}
+    for follower, followee in edges:
+        seen.setdefault(follower, None)
+        seen.setdefault(followee, None)
+    return list(seen)
+
+
+async def import_graph(
+    backend: Backend,
+    edges: Sequence[Edge],
+    password_hash: str,
+    *,
+    build_timelines: bool,
+    progress: ImportProgress | None = None,
+) -> ImportResult:
+    progress = progress or SilentProgress()
+    accounts = graph_accounts(edges)
+    names = {csv_id: username_for(csv_id) for csv_id in accounts}
+    if len(set(names.values())) != len(names):
+        raise ValueError("two CSV IDs map to the same username (SHA-256 prefix collision)")
+    user_ids = await _existing_user_ids(backend, names, progress)
+    new_users = [
+        NewUser(backend.ids.next_id(), name, name, password_hash)
+        for csv_id, name in names.items()
+        if csv_id not in user_ids
+    ]
+    csv_id_of = {name: csv_id for csv_id, name in names.items()}
+    user_ids.update({csv_id_of[user.username]: user.id for user in new_users})
+    id_edges = [(user_ids[a], user_ids[b]) for a, b in edges]
+    progress.stage("writing users and follows", len(new_users) + len(id_edges))
+    await backend.bulk.load(
+        new_users,
+        id_edges,
+        backend.clock(),
+        lambda followers: backend.policy.is_pulled(followers, False),
+        progress.advance,
+    )
+    built = 0
+    if build_timelines:
+        built = await _build_timelines(backend, list(user_ids.values()), progress)
+    return ImportResult(len(accounts), len(new_users), len(id_edges), built, user_ids)
+
+
+async def _existing_user_ids(
+    backend: Backend, names: dict[str, str], progress: ImportProgress
+) -> dict[str, int]:
+    """Users a previous import (or a registration) already created, by CSV ID."""
+    progress.stage("looking up existing users", len(names))
+
+    async def lookup(csv_id: str, name: str) -> tuple[str, int | None]:
+        credentials = await backend.accounts.credentials(name)
+        progress.advance(1)
+        return csv_id, None if credentials is None else credentials.user_id
+
+    found = await _bounded([lookup(csv_id, name) for csv_id, name in names.items()])
+    return {csv_id: user_id for csv_id, user_id in found if user_id is not None}
+
+
+async def _build_timelines(backend: Backend, user_ids: list[int], progress: ImportProgress) -> int:
+    """Rebuild each user's timeline exactly as a read would on a cache miss, from the
+    followees the store holds (which may include follows made outside this CSV)."""
+    progress.stage("building home timelines", len(user_ids))
+
+    async def build(user_id: int) -> None:
+        followees = await backend.graph.followees(user_id)
+        context = ViewerContext(
+            viewer_id=user_id,
+            following=frozenset(f.user_id for f in followees),
+            blocked=frozenset(),
+            muted=frozenset(),
+        )
+        await rebuild_timeline(backend, Reader(context=context, pulled_followees=[]))
+        progress.advance(1)
+
+    for start in range(0, len(user_ids), TIMELINE_BATCH):
+        await _bounded([build(user_id) for user_id in user_ids[start : start + TIMELINE_BATCH]])
+    return len(user_ids)
+
+
+async def _bounded(calls: Sequence[Awaitable[T]]) -> list[T]:
+    """Await all, at most LOOKUP_CONCURRENCY at a time (a pool, not a thundering herd)."""
+    gate = asyncio.Semaphore(LOOKUP_CONCURRENCY)
+
+    async def one(call: Awaitable[T]) -> T:
+        async with gate:
+            return await call
+
+    return await asyncio.gather(*(one(call) for call in calls))

@@ -1,0 +1,123 @@
+"""Short smoke runs of `feedloom bench`: tiny graphs, real server subprocesses, a second
+or two of load. They check that each mode finishes, reports, and measures what it says
+(every pushed follower's timeline written exactly once), not how fast it is."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from feedloom.bench.mixed_command import hybrid_threshold, strategy_env, strategy_threshold
+from feedloom.bench.probe import histogram_quantile, parse_metrics
+from feedloom.capacity.graph import generate_graph
+from feedloom.cli import app
+
+SMALL = ["--users", "30", "--seed", "2"]
+# Tiny generated graphs are dense (27-29 followers each here): pulling above the median
+# follower count splits the authors into pulled and pushed ones.
+MEDIAN = str(sorted(Counter(b for _, b in generate_graph(30, 2)).values())[15])
+
+
+def run(*args: str) -> str:
+    result = CliRunner().invoke(app, ["bench", *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_bench_fanout_over_http_writes_every_pushed_followers_timeline(tmp_path: Path) -> None:
+    output = run(
+        "fanout", *SMALL, "--pull-above", MEDIAN, "--concurrency", "4", "--out", str(tmp_path)
+    )
+
+    figures = json.loads((tmp_path / "fanout.json").read_text())
+    assert figures["post_errors"] == 0 and figures["posts"] == figures["users"] == 30
+    assert 0 < figures["pulled_authors"] < 30
+    assert figures["timeline_writes"] == figures["expected_timeline_writes"] > 0
+    assert figures["seconds"] > 0 and figures["writes_per_second"] > 0
+    assert figures["lag_p99_s"] >= figures["lag_p50_s"] >= 0
+    assert (tmp_path / "fanout-latency.png").stat().st_size > 0
+    assert "| **writes_per_second** |" in output
+
+
+def test_bench_fanout_in_process_times_the_worker_alone(tmp_path: Path) -> None:
+    run("fanout", *SMALL, "--pull-above", MEDIAN, "--in-process", "--out", str(tmp_path))
+
+    figures = json.loads((tmp_path / "fanout.json").read_text())
+    assert figures["mode"] == "in-process" and figures["posts"] == 30
+    assert figures["timeline_writes"] == figures["expected_timeline_writes"] > 0
+    assert figures["writes_per_second"] > 0
+
+
+@pytest.mark.slow  # three servers, one after the other: ~20 s
+def test_bench_mixed_compares_the_strategies_in_one_report(tmp_path: Path) -> None:
+    output = run(
+        "mixed", *SMALL, "--duration", "1", "--concurrency", "4", "--posts-per-user", "1",
+        "--fanout", "all", "--out", str(tmp_path),
+    )  # fmt: skip
+
+    data = json.loads((tmp_path / "mixed.json").read_text())
+    by_name = {result["strategy"]: result for result in data["strategies"]}
+    assert list(by_name) == ["push", "pull", "hybrid"]
+    for result in by_name.values():
+        assert result["reads"] > 0 and result["errors"] == 0
+        assert result["feed_client_p50_ms"] >= result["feed_server_p50_ms"] > 0
+    assert by_name["push"]["pulled_authors"] == 0
+    assert by_name["pull"]["timeline_writes"] == 0
+    assert 0 < by_name["hybrid"]["pulled_authors"] < 30
+    assert "| push (T = inf) | pull (T = 0) | hybrid (T = " in output
+    assert (tmp_path / "mixed-latency.png").stat().st_size > 0
+
+
+def test_bench_refuses_targets_other_than_this_machine() -> None:
+    result = CliRunner().invoke(
+        app, ["bench", "fanout", *SMALL, "--url", "http://example.com:8000", "--password", "x"]
+    )
+
+    assert result.exit_code == 2
+    assert "127.0.0.1" in result.output
+
+
+def test_hybrid_pulls_the_most_followed_percent_of_accounts() -> None:
+    for users, most in ((30, 30), (200, 4), (1_000, 12)):
+        counts = Counter(b for _, b in generate_graph(users, 1)).values()
+        threshold = hybrid_threshold(generate_graph(users, 1))
+        assert 1 <= sum(count > threshold for count in counts) <= most
+
+
+def test_the_strategies_translate_to_thresholds_relative_to_the_graph() -> None:
+    edges = generate_graph(200, 1)
+    hybrid = strategy_threshold("hybrid", edges)
+
+    assert strategy_env("push", strategy_threshold("push", edges))[
+        "FEEDLOOM_FANOUT__PULL_ABOVE"
+    ] == str(1_000_000_000)
+    assert strategy_env("pull", 0.0)["FEEDLOOM_FANOUT__PULL_ABOVE"] == "0"
+    assert hybrid is not None and 0 < hybrid < 200
+    assert strategy_env("hybrid", hybrid)["FEEDLOOM_FANOUT__PULL_ABOVE"] == str(int(hybrid))
+
+
+def test_fan_out_lag_quantiles_interpolate_within_the_server_buckets() -> None:
+    text = "\n".join(
+        [
+            "# TYPE feedloom_fanout_lag_seconds histogram",
+            'feedloom_fanout_lag_seconds_bucket{lane="default",le="0.1"} 50.0',
+            'feedloom_fanout_lag_seconds_bucket{lane="default",le="1.0"} 90.0',
+            'feedloom_fanout_lag_seconds_bucket{lane="default",le="+Inf"} 100.0',
+            'feedloom_fanout_lag_seconds_bucket{lane="bulk",le="0.1"} 0.0',
+            'feedloom_fanout_lag_seconds_bucket{lane="bulk",le="1.0"} 0.0',
+            'feedloom_fanout_lag_seconds_bucket{lane="bulk",le="+Inf"} 0.0',
+            "# TYPE feedloom_fanout_timeline_writes counter",
+            "feedloom_fanout_timeline_writes_total 1234.0",
+        ]
+    )
+    snapshot = parse_metrics(text + "\n")
+
+    assert snapshot.timeline_writes == 1234
+    assert snapshot.lag_quantile(0.5) == 0.1
+    assert snapshot.lag_quantile(0.7) == 0.1 + 0.9 * (70 - 50) / (90 - 50)
+    assert snapshot.lag_quantile(0.99) == 1.0  # in +Inf: the highest finite bound
+    assert histogram_quantile(0.5, {}) is None

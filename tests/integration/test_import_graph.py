@@ -1,0 +1,161 @@
+"""`feedloom import-graph`: users and follows from an edge CSV, on every backend set."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from feedloom.backend import Backend
+from feedloom.bootstrap import build_backend
+from feedloom.capacity.graph import Edge
+from feedloom.capacity.import_graph import import_graph, username_for
+from feedloom.cli import app
+from feedloom.domain.model import Post, Visibility
+from feedloom.settings import Settings
+from feedloom.write.accounts import USERNAME
+from feedloom.write.worker import process_pending
+
+HASH = "not-a-real-hash"
+# "star" has 5 followers (more than the tests' pull_above of 4): pulled; the rest pushed.
+GRAPH: list[Edge] = [
+    *((f"fan{n}", "star") for n in range(1, 6)),
+    ("fan1", "fan2"),
+    ("fan2", "fan1"),
+    ("star", "fan1"),
+]
+
+
+class FailOnWrite:
+    """Progress that fails once the writing has started (simulates a crash mid-import)."""
+
+    def __init__(self) -> None:
+        self.writing = False
+
+    def stage(self, name: str, total: int) -> None:
+        self.writing = name.startswith("writing")
+
+    def advance(self, done: int) -> None:
+        if self.writing:
+            raise RuntimeError("disk full")
+
+
+async def profiles_by_name(
+    backend: Backend, user_ids: dict[str, int]
+) -> dict[str, tuple[int, int, bool]]:
+    profiles = await backend.accounts.profiles(list(user_ids.values()))
+    return {
+        csv_id: (profiles[uid].followers, profiles[uid].following, profiles[uid].pulled)
+        for csv_id, uid in user_ids.items()
+    }
+
+
+def test_csv_ids_map_to_valid_usernames_deterministically() -> None:
+    odd = ["alice@example.com", "x" * 31, "é", "a b"]
+    names = [username_for(csv_id) for csv_id in ["7", "bob_1", *odd]]
+    assert names[:2] == ["u_7", "u_bob_1"]
+    assert all(USERNAME.match(name) for name in names)
+    assert all(name.startswith("h_") for name in names[2:])
+    assert len(set(names)) == len(names)
+    assert [username_for(csv_id) for csv_id in odd] == names[2:]
+
+
+async def test_import_recomputes_follower_counts_and_pulled_status(backend: Backend) -> None:
+    result = await import_graph(backend, GRAPH, HASH, build_timelines=False)
+
+    assert (result.users, result.new_users, result.edges) == (6, 6, 8)
+    counts = await profiles_by_name(backend, result.user_ids)
+    assert counts["star"] == (5, 1, True)
+    assert counts["fan1"] == (2, 2, False)
+    assert counts["fan5"] == (0, 1, False)
+    credentials = await backend.accounts.credentials("u_star")
+    assert credentials is not None and credentials.user_id == result.user_ids["star"]
+
+
+async def test_reimporting_the_same_graph_adds_nothing_twice(backend: Backend) -> None:
+    first = await import_graph(backend, GRAPH, HASH, build_timelines=False)
+    counts = await profiles_by_name(backend, first.user_ids)
+
+    again = await import_graph(backend, GRAPH, HASH, build_timelines=False)
+
+    assert again.new_users == 0
+    assert again.user_ids == first.user_ids
+    assert await profiles_by_name(backend, again.user_ids) == counts
+    followees = await backend.graph.followees(first.user_ids["fan1"])
+    assert sorted(f.user_id for f in followees) == sorted(
+        [first.user_ids["star"], first.user_ids["fan2"]]
+    )
+
+
+async def test_a_grown_graph_reimports_onto_the_same_users(backend: Backend) -> None:
+    first = await import_graph(backend, GRAPH, HASH, build_timelines=False)
+    grown = [*GRAPH, *((f"new{n}", "fan5") for n in range(1, 6))]
+
+    second = await import_graph(backend, grown, HASH, build_timelines=False)
+
+    assert second.new_users == 5
+    assert {k: second.user_ids[k] for k in first.user_ids} == first.user_ids
+    assert (await profiles_by_name(backend, second.user_ids))["fan5"] == (5, 1, True)
+
+
+async def test_an_import_that_fails_mid_write_leaves_nothing_behind(backend: Backend) -> None:
+    with pytest.raises(RuntimeError, match="disk full"):
+        await import_graph(backend, GRAPH, HASH, build_timelines=False, progress=FailOnWrite())
+
+    for csv_id in ("star", "fan1", "fan5"):
+        assert await backend.accounts.credentials(username_for(csv_id)) is None
+
+
+async def test_built_timelines_let_fan_out_reach_the_imported_users(backend: Backend) -> None:
+    result = await import_graph(backend, GRAPH, HASH, build_timelines=True)
+    fan1, fan2 = result.user_ids["fan1"], result.user_ids["fan2"]
+    assert await backend.timelines.read(fan2, None, 10) == []
+
+    post_id = backend.ids.next_id()
+    post = Post(post_id, fan1, "hello", Visibility.PUBLIC, backend.clock())
+    await backend.posts.create_post(post, None, "", backend.clock())
+    await process_pending(backend)
+
+    assert await backend.timelines.read(fan2, None, 10) == [post_id]
+
+
+def test_a_malformed_row_is_refused_with_its_line_number(tmp_path: Path) -> None:
+    csv = tmp_path / "edges.csv"
+    csv.write_text("follower,followee\n1,2\n2,3\n3,3\n4,1\n")
+
+    result = CliRunner().invoke(
+        app, ["import-graph", str(csv), "--data-dir", str(tmp_path / "data")]
+    )
+
+    assert result.exit_code == 2
+    assert "line 4" in result.output and "follows itself" in result.output
+
+
+async def test_a_refused_csv_writes_nothing(tmp_path: Path, settings: Settings) -> None:
+    csv = tmp_path / "edges.csv"
+    csv.write_text("follower,followee\n1,2\n2,3\n1\n")
+    data_dir = settings.data_dir
+
+    result = CliRunner().invoke(app, ["import-graph", str(csv), "--data-dir", str(data_dir)])
+
+    assert result.exit_code == 2 and "line 4" in result.output
+    backend = await build_backend(settings)
+    try:
+        assert await backend.accounts.credentials("u_1") is None
+    finally:
+        await backend.close()
+
+
+def test_the_command_imports_and_prints_the_generated_password(tmp_path: Path) -> None:
+    csv = tmp_path / "edges.csv"
+    csv.write_text("follower,followee\n1,2\n2,3\n3,1\n")
+    command = ["import-graph", str(csv), "--data-dir", str(tmp_path / "data")]
+
+    first = CliRunner().invoke(app, command)
+    second = CliRunner().invoke(app, command)
+
+    assert first.exit_code == 0, first.output
+    assert "imported 3 users (3 new) and 3 follows" in first.output
+    assert "password is" in first.output
+    assert second.exit_code == 0 and "(0 new)" in second.output
