@@ -14,6 +14,7 @@ import uvicorn
 from rich.console import Console
 from sqlalchemy.exc import DBAPIError
 
+from feedloom.adapters.redis.bench import register as register_timeline_bench
 from feedloom.affinity_cli import register as register_affinity_commands
 from feedloom.bench.cli import register as register_bench_commands
 from feedloom.capacity.cli import register as register_capacity_commands
@@ -142,6 +143,7 @@ def _fail(message: str) -> NoReturn:
 register_capacity_commands(app)
 register_import_command(app)
 register_bench_commands(app)
+register_timeline_bench(app)  # after the bench group exists: joins it
 register_affinity_commands(app)
 
 

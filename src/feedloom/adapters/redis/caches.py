@@ -53,7 +53,8 @@ class RedisViewCache:
     async def delete_many(self, keys: Sequence[int]) -> None:
         pipe = self._client.pipeline(transaction=False)
         for key in keys:
-            pipe.unlink(self._keys.view(self._kind, key))
+            # One key per command: a cluster pipeline runs multi-key UNLINK on its own.
+            pipe.execute_command("UNLINK", self._keys.view(self._kind, key))
         await pipe.execute()
 
 

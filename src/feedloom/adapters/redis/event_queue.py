@@ -69,7 +69,7 @@ class RedisEventQueue:
 
     async def consume(self, lane: Lane, consumer: str, count: int, block_ms: int) -> list[Delivery]:
         await self._ensure_group(lane)
-        claimed = await self._reclaim(lane, consumer, count)
+        claimed = await self._regrouping(lane, partial(self._reclaim, lane, consumer, count))
         if claimed:
             return claimed
         replies = await self._regrouping(lane, partial(self._read, lane, consumer, count, block_ms))
@@ -151,7 +151,12 @@ class RedisEventQueue:
         pipe = self._client.pipeline(transaction=True)
         pipe.xack(stream, GROUP, *receipts)
         pipe.xdel(stream, *receipts)
-        await pipe.execute()
+        try:
+            await pipe.execute()
+        except ResponseError as error:
+            if "NOGROUP" not in str(error):
+                raise
+            # The stream was lost with these entries in it: nothing is left to ack.
 
     async def _regrouping(self, lane: Lane, call: Callable[[], Awaitable[T]]) -> T:
         try:

@@ -1,0 +1,226 @@
+"""Timelines, caches, the event log and the API's core scenarios on a real Redis Cluster.
+
+The test starts its own 3-master cluster on free local ports (redis-server processes,
+then `redis-cli --cluster create`) and stops it afterwards. It runs the cache contract
+suites and the API's core feed scenarios unchanged against it, plus the one invariant
+only a cluster has: a fan-out batch spread over many slots on every node.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+import shutil
+import socket
+import subprocess
+import time
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import redis
+from asgi_lifespan import LifespanManager
+from redis.asyncio import RedisCluster
+
+from feedloom.adapters.redis.client import open_client
+from feedloom.adapters.redis.keys import RedisKeys
+from feedloom.adapters.redis.timeline_store import RedisTimelineStore
+from feedloom.api.app import create_app
+from feedloom.settings import Settings
+from tests.api import test_feed_basics, test_feed_promises
+from tests.contract import (
+    test_author_timeline_store,
+    test_counter_store,
+    test_event_queue,
+    test_rate_limiter,
+    test_session_store,
+    test_timeline_store,
+    test_view_cache,
+)
+from tests.contract.conftest import Caches
+from tests.integration import test_redis_loss
+from tests.servers import unavailable
+from tests.world import World
+
+pytestmark = [pytest.mark.slow, pytest.mark.redis]
+MASTERS = 3
+
+
+@dataclass(frozen=True)
+class LocalCluster:
+    ports: list[int]
+
+    @property
+    def url(self) -> str:
+        return f"redis+cluster://127.0.0.1:{self.ports[0]}"
+
+
+def scenarios(*modules: Any) -> list[Callable[..., Awaitable[None]]]:
+    """The test functions of other suites that need only one fixture (a world or caches)."""
+    found = []
+    for module in modules:
+        for name, function in vars(module).items():
+            if name.startswith("test_") and len(inspect.signature(function).parameters) == 1:
+                found.append(function)
+    return found
+
+
+CACHE_CONTRACTS = scenarios(
+    test_timeline_store,
+    test_author_timeline_store,
+    test_view_cache,
+    test_counter_store,
+    test_session_store,
+    test_rate_limiter,
+    test_event_queue,
+)
+API_SCENARIOS = scenarios(test_feed_basics, test_feed_promises, test_redis_loss)
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalCluster]:
+    server = shutil.which("redis-server")
+    if server is None:
+        unavailable("redis-server", "not installed")
+    cli = redis_cli()
+    ports = free_ports(MASTERS)
+    workdir = tmp_path_factory.mktemp("redis-cluster")
+    log = (workdir / "servers.log").open("w")
+    processes = [start_node(server, port, workdir, log) for port in ports]
+    try:
+        for port in ports:
+            wait_for(lambda port=port: node_answers(port), f"node {port} to start")
+        nodes = [f"127.0.0.1:{port}" for port in ports]
+        subprocess.run(
+            [cli, "--cluster", "create", *nodes, "--cluster-replicas", "0", "--cluster-yes"],
+            check=True,
+            capture_output=True,
+            timeout=30,
+        )
+        wait_for(lambda: all(cluster_ok(port) for port in ports), "cluster_state:ok")
+        yield LocalCluster(ports)
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        log.close()
+
+
+def redis_cli() -> str:
+    cli = shutil.which("redis-cli")
+    if cli is None:
+        subprocess.run(["apt-get", "install", "-y", "redis-tools"], capture_output=True)
+        cli = shutil.which("redis-cli")
+    if cli is None:
+        unavailable("redis-cli", "not installed and apt-get install redis-tools failed")
+    return cli
+
+
+def free_ports(count: int) -> list[int]:
+    """Ports free for a node and for its cluster bus (port + 10000)."""
+    ports: list[int] = []
+    while len(ports) < count:
+        port = random.randrange(20_000, 30_000)
+        if port not in ports and bindable(port) and bindable(port + 10_000):
+            ports.append(port)
+    return ports
+
+
+def bindable(port: int) -> bool:
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def start_node(server: str, port: int, workdir: Path, log: Any) -> subprocess.Popen[bytes]:
+    command = [server, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(workdir)]
+    command += ["--cluster-enabled", "yes", "--cluster-config-file", f"nodes-{port}.conf"]
+    command += ["--save", "", "--appendonly", "no", "--daemonize", "no"]
+    return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+
+
+def node_answers(port: int) -> bool:
+    with redis.Redis(port=port, socket_connect_timeout=1) as node:
+        try:
+            return bool(node.ping())
+        except redis.ConnectionError:
+            return False
+
+
+def cluster_ok(port: int) -> bool:
+    with redis.Redis(port=port) as node:
+        return bool(node.cluster("INFO")["cluster_state"] == "ok")
+
+
+def wait_for(check: Callable[[], bool], what: str, timeout_s: float = 20) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not check():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"gave up waiting for {what}")
+        time.sleep(0.1)
+
+
+@pytest.fixture
+async def cluster_caches(cluster: LocalCluster) -> AsyncIterator[Caches]:
+    client = await open_client(cluster.url)
+    try:
+        yield Caches("redis", client=client, keys=RedisKeys(f"t{uuid.uuid4().hex[:8]}"))
+    finally:
+        await client.aclose()
+
+
+@pytest.fixture
+async def cluster_world(cluster: LocalCluster, settings: Settings) -> AsyncIterator[World]:
+    on_cluster = settings.model_copy(
+        update={"redis_url": cluster.url, "redis_prefix": f"t{uuid.uuid4().hex[:8]}"}
+    )
+    app = create_app(on_cluster, inline_worker=False)
+    async with LifespanManager(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+            yield World(client, app.state.backend)
+
+
+@pytest.mark.parametrize("contract", CACHE_CONTRACTS, ids=lambda f: f.__name__)
+async def test_every_cache_contract_holds_on_a_cluster(
+    contract: Callable[[Caches], Awaitable[None]], cluster_caches: Caches
+) -> None:
+    await contract(cluster_caches)
+
+
+@pytest.mark.parametrize("scenario", API_SCENARIOS, ids=lambda f: f.__name__)
+async def test_the_core_feed_scenarios_pass_on_a_cluster(
+    scenario: Callable[[World], Awaitable[None]], cluster_world: World
+) -> None:
+    await scenario(cluster_world)
+
+
+async def test_a_fan_out_batch_over_many_slots_reaches_every_present_timeline_once(
+    cluster_caches: Caches,
+) -> None:
+    client, keys = cluster_caches.client, cluster_caches.keys
+    assert isinstance(client, RedisCluster) and keys is not None
+    timelines = RedisTimelineStore(client, keys, length=5)
+    users = list(range(1, 1_001))
+    nodes = {client.get_node_from_key(keys.timeline(user)).name for user in users}
+    assert len(nodes) == MASTERS  # the batch really spans every node
+    active = users[::2]
+    for user in active:
+        await timelines.replace(user, [10])
+    assert await timelines.insert_if_present(users, 30) == len(active)
+    assert await timelines.insert_if_present(users, 20) == len(active)  # late
+    assert await timelines.insert_if_present(users, 30) == len(active)  # repeated
+    reads = {user: await timelines.read(user, None, 10) for user in users[:50]}
+    assert reads == {user: [30, 20, 10] if user in active else None for user in users[:50]}
