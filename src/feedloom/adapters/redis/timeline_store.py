@@ -7,9 +7,9 @@ batch is one script call (one per slot on a cluster): followers without a timeli
 skipped inside Redis, never with a round trip each.
 
 Measured on a full 500-ID timeline (docs/REDIS.md): about 5.3 KB by `MEMORY USAGE`
-against about 59 KB for a default sorted set. The price: an insert that is not the
-newest (a late event) walks the list with a binary search of LINDEX calls, and a merge
-rewrites the list; both are rare next to the newest-first insert, which is one LPUSH.
+against 50-59 KB for a default sorted set. The price: an insert that is not the newest
+(a late event) walks the list with a binary search of LINDEX calls, and a merge rewrites
+the list; both are rare next to a new post's insert, which is one RPUSH at the tail.
 """
 
 from __future__ import annotations
@@ -33,8 +33,13 @@ def pack_id(post_id: int) -> bytes:
     return post_id.to_bytes(8, "big")
 
 
-def newest_first(post_ids: Sequence[int], cap: int) -> list[bytes]:
-    return [pack_id(post_id) for post_id in sorted(set(post_ids), reverse=True)[:cap]]
+def oldest_first(post_ids: Sequence[int], cap: int) -> list[bytes]:
+    """The newest `cap` IDs, packed, in the list's order: oldest first."""
+    return [pack_id(post_id) for post_id in sorted(set(post_ids))[-cap:]]
+
+
+def newest_first(raw: Sequence[bytes]) -> list[int]:
+    return [int.from_bytes(item, "big") for item in reversed(raw) if item != EMPTY]
 
 
 class _IdLists:
@@ -49,18 +54,18 @@ class _IdLists:
         self.ttl_ms = 0 if ttl is None else max(1, int(ttl.total_seconds() * 1000))
 
     async def read(self, key: str, before: int | None, limit: int) -> list[int] | None:
-        # Dead entries past the cap are never read; without `before`, only the page.
-        stop = self.cap if before is not None else max(1, min(limit, self.cap))
-        raw = cast(list[bytes], await self.client.lrange(key, 0, stop - 1))
+        # Only the newest `cap` entries are live; without `before`, only the page.
+        count = self.cap if before is not None else max(1, min(limit, self.cap))
+        raw = cast(list[bytes], await self.client.lrange(key, -count, -1))
         if not raw:
             return None
-        ids = [int.from_bytes(item, "big") for item in raw if item != EMPTY]
+        ids = newest_first(raw)
         if before is not None:
             ids = [post_id for post_id in ids if post_id < before]
         return ids[: max(0, limit)]
 
     async def replace(self, key: str, post_ids: Sequence[int]) -> None:
-        await self.scripts.call(REPLACE, [key], [self.ttl_ms, *newest_first(post_ids, self.cap)])
+        await self.scripts.call(REPLACE, [key], [self.ttl_ms, *oldest_first(post_ids, self.cap)])
 
     async def insert(self, keys: Sequence[str], post_id: int) -> int:
         results = await self.scripts.call_per_slot(
@@ -70,7 +75,7 @@ class _IdLists:
 
     async def merge(self, key: str, post_ids: Sequence[int]) -> None:
         if post_ids:
-            await self.scripts.call(MERGE, [key], [self.cap, *newest_first(post_ids, self.cap)])
+            await self.scripts.call(MERGE, [key], [self.cap, *oldest_first(post_ids, self.cap)])
 
     async def remove(self, key: str, post_ids: Sequence[int]) -> None:
         if post_ids:
@@ -127,11 +132,11 @@ class RedisAuthorTimelineStore:
     async def read_many(self, author_ids: Sequence[int]) -> dict[int, list[int]]:
         pipe = self._lists.client.pipeline(transaction=False)
         for author_id in author_ids:
-            pipe.lrange(self._keys.author_timeline(author_id), 0, self._lists.cap - 1)
+            pipe.lrange(self._keys.author_timeline(author_id), -self._lists.cap, -1)
         found: dict[int, list[int]] = {}
         for author_id, raw in zip(author_ids, await pipe.execute(), strict=True):
             if raw:
-                found[author_id] = [int.from_bytes(item, "big") for item in raw if item != EMPTY]
+                found[author_id] = newest_first(raw)
         return found
 
     async def replace(self, author_id: int, post_ids: Sequence[int]) -> None:
