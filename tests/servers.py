@@ -85,16 +85,18 @@ async def _retry(ping: Callable[[], Awaitable[None]]) -> str | None:
 
 
 @contextlib.asynccontextmanager
-async def scratch_schema() -> AsyncIterator[str]:
-    """A fresh, migrated PostgreSQL schema, dropped (with everything in it) afterwards."""
+async def scratch_schema(migrated: bool = True) -> AsyncIterator[str]:
+    """A fresh PostgreSQL schema, migrated unless asked not to (then it does not even
+    exist yet), dropped with everything in it afterwards."""
     await require_postgres()
     schema = unique_name("schema")
     try:
-        engine = create_database(POSTGRES_URL, schema)
-        try:
-            await migrate(engine, schema)
-        finally:
-            await engine.dispose()
+        if migrated:
+            engine = create_database(POSTGRES_URL, schema)
+            try:
+                await migrate(engine, schema)
+            finally:
+                await engine.dispose()
         yield schema
     finally:
         connection = await asyncpg.connect(POSTGRES_URL)

@@ -1,0 +1,94 @@
+"""`feedloom migrate` on PostgreSQL, and server processes that refuse a database they
+cannot use with one plain line instead of a traceback."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+import asyncpg
+import pytest
+
+from tests.servers import POSTGRES_URL, scratch_schema
+
+pytestmark = pytest.mark.postgres
+
+MIGRATE_HINT = "run `feedloom migrate` first"
+
+
+def feedloom(*args: str, schema: str, url: str = POSTGRES_URL) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "FEEDLOOM_DATABASE_URL": url, "FEEDLOOM_DATABASE_SCHEMA": schema}
+    return subprocess.run(
+        [sys.executable, "-m", "feedloom", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+async def index_columns(schema: str) -> dict[str, set[tuple[str, ...]]]:
+    """Per table, the column lists of its indexes (primary keys included)."""
+    connection = await asyncpg.connect(POSTGRES_URL)
+    try:
+        rows = await connection.fetch(
+            "SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = $1", schema
+        )
+    finally:
+        await connection.close()
+    found: dict[str, set[tuple[str, ...]]] = {}
+    for row in rows:
+        columns = re.search(r"\((.*)\)$", row["indexdef"])
+        assert columns is not None, row["indexdef"]
+        found.setdefault(row["tablename"], set()).add(
+            tuple(name.strip() for name in columns.group(1).split(","))
+        )
+    return found
+
+
+async def test_migrate_creates_the_schema_with_the_keyset_indexes_and_is_repeatable() -> None:
+    async with scratch_schema(migrated=False) as schema:
+        for _ in range(2):
+            done = feedloom("migrate", schema=schema)
+            assert done.returncode == 0, done.stderr
+            assert "schema is up to date" in done.stderr
+        indexes = await index_columns(schema)
+        assert ("author_id", "id") in indexes["posts"]
+        assert {("followee_id", "follower_id"), ("follower_id", "followee_id")} <= indexes[
+            "follows"
+        ]
+
+
+@pytest.mark.parametrize("command", [("serve", "--no-demo", "--port", "0"), ("worker",)])
+async def test_a_server_process_refuses_an_unmigrated_database_in_one_line(
+    command: tuple[str, ...],
+) -> None:
+    async with scratch_schema(migrated=False) as schema:
+        refused = feedloom(*command, schema=schema)
+    assert refused.returncode == 1
+    assert refused.stderr.splitlines() == [
+        f"feedloom: database schema is at nothing, this code needs {head_revision()}: "
+        + MIGRATE_HINT
+    ]
+
+
+async def test_serve_names_an_unreachable_database_in_one_line() -> None:
+    refused = feedloom(
+        "serve", "--no-demo", schema="public", url="postgresql://postgres@127.0.0.1:9/test"
+    )
+    assert refused.returncode == 1
+    lines = refused.stderr.splitlines()
+    assert len(lines) == 1 and "Traceback" not in refused.stderr
+    assert lines[0].startswith("feedloom: cannot use the database at postgresql")
+
+
+def head_revision() -> str:
+    from alembic.script import ScriptDirectory
+
+    from feedloom.adapters.sql.database import MIGRATIONS_DIR
+
+    head = ScriptDirectory(str(MIGRATIONS_DIR)).get_current_head()
+    assert head is not None
+    return head

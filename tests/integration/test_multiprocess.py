@@ -1,0 +1,246 @@
+"""Two API processes and two workers on one PostgreSQL schema and Redis prefix: users
+post and read concurrently over HTTP while one worker is killed (SIGKILL) holding
+unacknowledged deliveries of a big author's bulk-lane fan-out.
+
+The promise checked afterwards: every acknowledged (201) post exists in the store and
+is in every follower's timeline exactly once, within RECOVERY_BOUND_S of the kill. The
+survivor gets the dead worker's deliveries by XAUTOCLAIM once they have been idle for
+the queue's claim time (30 s by default), so the bound is that plus the work itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import time
+from collections import Counter
+from collections.abc import AsyncIterator
+from itertools import cycle
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from argon2 import PasswordHasher
+from redis.asyncio import Redis
+from redis.exceptions import ResponseError
+
+from feedloom.adapters.redis.keys import RedisKeys
+from feedloom.backend import Backend
+from feedloom.bootstrap import build_backend
+from feedloom.ports import NewUser
+from feedloom.settings import FanoutSettings, Settings
+from tests.integration.processes import Process, fleet
+from tests.servers import (
+    REDIS_URL,
+    postgres_settings,
+    redis_settings,
+    scratch_redis_prefix,
+    scratch_schema,
+)
+
+pytestmark = [pytest.mark.slow, pytest.mark.postgres, pytest.mark.redis]
+
+USERS, FOLLOWS_EACH, POSTS_EACH, READS_EACH, STAR_POSTS = 300, 8, 2, 2, 40
+BULK_ABOVE, BATCH = 50, 10  # the star's 300 followers: bulk lane, 30 batches per post
+IN_FLIGHT = 24
+RECOVERY_BOUND_S = 60.0
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture
+async def stack(tmp_path: Path) -> AsyncIterator[Settings]:
+    """Default sizes, except: nobody is pulled, the star is pushed on the bulk lane in
+    small batches (a long fan-out to be killed in), and passwords hash cheaply."""
+    fanout = FanoutSettings(
+        pull_above=100_000, push_below=90_000, bulk_above=BULK_ABOVE, batch_size=BATCH
+    )
+    base = Settings(
+        environment="test",
+        data_dir=tmp_path,
+        password_hash_time_cost=1,
+        password_hash_memory_kib=256,
+        posts_per_minute=100_000,
+        fanout=fanout,
+    )
+    async with scratch_schema() as schema, scratch_redis_prefix() as prefix:
+        yield redis_settings(postgres_settings(base, schema), prefix)
+
+
+def process_env(settings: Settings) -> dict[str, str]:
+    """The same settings for the processes, as FEEDLOOM_* variables."""
+    assert settings.database_url and settings.database_schema and settings.redis_url
+    fanout = settings.fanout
+    return {
+        "FEEDLOOM_ENVIRONMENT": settings.environment,
+        "FEEDLOOM_DATABASE_URL": settings.database_url,
+        "FEEDLOOM_DATABASE_SCHEMA": settings.database_schema,
+        "FEEDLOOM_REDIS_URL": settings.redis_url,
+        "FEEDLOOM_REDIS_PREFIX": settings.redis_prefix,
+        "FEEDLOOM_TIMELINE_LENGTH": str(settings.timeline_length),
+        "FEEDLOOM_PASSWORD_HASH_TIME_COST": str(settings.password_hash_time_cost),
+        "FEEDLOOM_PASSWORD_HASH_MEMORY_KIB": str(settings.password_hash_memory_kib),
+        "FEEDLOOM_POSTS_PER_MINUTE": str(settings.posts_per_minute),
+        "FEEDLOOM_FANOUT__PULL_ABOVE": str(fanout.pull_above),
+        "FEEDLOOM_FANOUT__PUSH_BELOW": str(fanout.push_below),
+        "FEEDLOOM_FANOUT__BULK_ABOVE": str(fanout.bulk_above),
+        "FEEDLOOM_FANOUT__BATCH_SIZE": str(fanout.batch_size),
+    }
+
+
+async def seed_users(backend: Backend, rng: random.Random) -> tuple[list[int], dict[int, set[int]]]:
+    """Bulk-load the users (one cheap argon2 hash for all) and a follow graph in which
+    everyone follows the star (user 0) and a few others. Returns ids and followers."""
+    password_hash = PasswordHasher(time_cost=1, memory_cost=256).hash(PASSWORD)
+    ids = [backend.ids.next_id() for _ in range(USERS)]
+    users = [NewUser(user_id, f"mp_{n}", f"mp {n}", password_hash) for n, user_id in enumerate(ids)]
+    followers: dict[int, set[int]] = {user_id: set() for user_id in ids}
+    for follower in ids[1:]:
+        for followee in {ids[0], *rng.sample(ids[1:], FOLLOWS_EACH)} - {follower}:
+            followers[followee].add(follower)
+    edges = [(follower, followee) for followee, fans in followers.items() for follower in fans]
+    await backend.bulk.load(users, edges, backend.clock(), lambda _n: False)
+    return ids, followers
+
+
+class Traffic:
+    """HTTP clients spread over both API processes, with bounded concurrency."""
+
+    def __init__(self, client: httpx.AsyncClient, apis: list[Process]) -> None:
+        self.client, self.urls = client, cycle([api.url for api in apis])
+        self.gate = asyncio.Semaphore(IN_FLIGHT)
+        self.tokens: dict[int, str] = {}
+        self.acknowledged: dict[int, int] = {}  # post id -> author id
+        self.failures: list[str] = []
+
+    async def call(
+        self, method: str, path: str, user: int | None = None, **body: Any
+    ) -> httpx.Response:
+        headers = {"Authorization": f"Bearer {self.tokens[user]}"} if user else {}
+        url = f"{next(self.urls)}{path}"
+        async with self.gate:
+            response = await self.client.request(method, url, headers=headers, **body)
+        if response.status_code >= 500:
+            self.failures.append(f"{method} {path}: {response.status_code} {response.text}")
+        return response
+
+    async def login(self, n: int, user_id: int) -> None:
+        body = {"username": f"mp_{n}", "password": PASSWORD}
+        response = await self.call("POST", "/v1/sessions", json=body)
+        assert response.status_code == 201, response.text
+        self.tokens[user_id] = response.json()["token"]
+
+    async def read(self, user_id: int) -> None:
+        response = await self.call("GET", "/v1/feed", user_id, params={"limit": 20})
+        assert response.status_code == 200, response.text
+
+    async def post(self, user_id: int, text: str) -> None:
+        response = await self.call("POST", "/v1/posts", user_id, json={"text": text})
+        if response.status_code == 201:
+            self.acknowledged[int(response.json()["post_id"])] = user_id
+
+    async def everyday_life(self, user_id: int, rng: random.Random) -> None:
+        steps = ["post"] * POSTS_EACH + ["read"] * READS_EACH
+        rng.shuffle(steps)
+        for n, step in enumerate(steps):
+            await (self.post(user_id, f"post {n}") if step == "post" else self.read(user_id))
+
+
+async def kill_a_worker_holding_bulk_deliveries(
+    redis: Redis, stream: str, workers: list[Process]
+) -> tuple[Process, int, float]:
+    """SIGKILL the first worker seen holding unacknowledged bulk-lane deliveries (a big
+    fan-out in progress); returns it, how many it still held after death, and when."""
+    by_pid = {worker.pid: worker for worker in workers}
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        await asyncio.sleep(0.005)
+        try:
+            consumers = (await redis.xpending(stream, "fanout"))["consumers"]
+        except ResponseError:  # no consumer group yet: no worker has started consuming
+            continue
+        for consumer in consumers:
+            pid = int(consumer["name"].decode().rsplit("-", 2)[1])
+            if consumer["pending"] and pid in by_pid:
+                os.kill(pid, signal.SIGKILL)
+                killed_at = time.monotonic()
+                by_pid[pid].popen.wait()
+                left = {
+                    c["name"]: c["pending"]
+                    for c in (await redis.xpending(stream, "fanout"))["consumers"]
+                }
+                return by_pid[pid], left.get(consumer["name"], 0), killed_at
+    raise AssertionError("no worker ever held a bulk-lane delivery")
+
+
+async def unfinished(
+    backend: Backend, acknowledged: dict[int, int], followers: dict[int, set[int]]
+) -> list[str]:
+    """What still breaks the promise: posts missing from the store or not exactly once
+    in a follower's timeline, and events not yet handled."""
+    stored = await backend.posts.posts(list(acknowledged))
+    problems = [
+        f"post {post_id} is not in the store" for post_id in acknowledged if post_id not in stored
+    ]
+    length = backend.settings.timeline_length
+    timelines = {
+        user_id: Counter(await backend.timelines.read(user_id, None, length) or [])
+        for user_id in followers
+    }
+    for post_id, author_id in acknowledged.items():
+        for follower in followers[author_id]:
+            if (seen := timelines[follower][post_id]) != 1:
+                problems.append(f"post {post_id} is {seen}x in follower {follower}'s timeline")
+    lag = await backend.queue.lag()
+    if any(lag.values()):
+        problems.append(f"events not yet handled: {lag}")
+    return problems
+
+
+async def test_acknowledged_posts_reach_every_follower_once_though_a_worker_is_killed(
+    stack: Settings, tmp_path: Path
+) -> None:
+    rng = random.Random(3)
+    backend = await build_backend(stack)  # this process's view of the same store and caches
+    redis = Redis.from_url(REDIS_URL)
+    try:
+        ids, followers = await seed_users(backend, rng)
+        with fleet(process_env(stack), tmp_path) as processes:
+            apis = [processes.api(f"api{n}", worker_id=1 + n) for n in range(2)]
+            workers = [processes.worker(f"worker{n}", worker_id=3 + n) for n in range(2)]
+            await processes.wait_ready()
+            async with httpx.AsyncClient(timeout=30) as client:
+                traffic = Traffic(client, apis)
+                await asyncio.gather(*(traffic.login(n, user) for n, user in enumerate(ids)))
+                await asyncio.gather(*(traffic.read(user) for user in ids))  # timelines exist
+                stream = RedisKeys(stack.redis_prefix).stream("bulk")
+                killing = asyncio.create_task(
+                    kill_a_worker_holding_bulk_deliveries(redis, stream, workers)
+                )
+                await asyncio.gather(
+                    *(traffic.post(ids[0], f"star {n}") for n in range(STAR_POSTS)),
+                    *(traffic.everyday_life(user, random.Random(user)) for user in ids[1:]),
+                )
+                victim, held, killed_at = await killing
+                assert held > 0, f"{victim.name} had finished its fan-out when killed"
+                assert traffic.failures == [], traffic.failures[:5]
+                assert len(traffic.acknowledged) == STAR_POSTS + (USERS - 1) * POSTS_EACH
+                problems = await wait_until_done(backend, traffic, followers, killed_at)
+            assert problems == [], f"{len(problems)} left, e.g. {problems[:5]}\n{processes.tails()}"
+            assert all(w.popen.poll() is None for w in workers if w is not victim)
+    finally:
+        await redis.aclose()
+        await backend.close()
+
+
+async def wait_until_done(
+    backend: Backend, traffic: Traffic, followers: dict[int, set[int]], killed_at: float
+) -> list[str]:
+    while problems := await unfinished(backend, traffic.acknowledged, followers):
+        if time.monotonic() > killed_at + RECOVERY_BOUND_S:
+            return problems
+        await asyncio.sleep(1.0)
+    print(f"all fan-out done {time.monotonic() - killed_at:.1f} s after the kill")
+    return problems
