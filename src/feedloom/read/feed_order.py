@@ -1,31 +1,25 @@
 """Which order a feed request is served in: chronological or ranked.
 
-Precedence: the request's `order`, else the order the cursor belongs to (a keyset
-cursor continues a chronological feed, a session cursor a ranked one), else the
-account's setting, else `feed.default_order`. A cursor contradicting an explicit
-`order` is refused: continuing it in the other order would repeat or skip posts.
+Precedence: a cursor continues the order it was issued in (a keyset cursor a
+chronological feed, a session cursor a ranked one) whatever `order` says: switching
+orders mid-scroll would repeat or skip posts, and a ranked request that fell back to
+chronological hands out a keyset cursor the client will send back with order=ranked.
+Without a cursor: the request's `order`, else the account's setting, else
+`feed.default_order`. The response's `order` always says what was served.
 """
 
 from __future__ import annotations
 
 from feedloom.backend import Backend
 from feedloom.domain.cursors import Cursor, KeysetCursor
-from feedloom.domain.errors import BadCursor
 from feedloom.domain.model import FeedOrder
 
 
 def order_of_cursor(requested: FeedOrder | None, cursor: Cursor | None) -> FeedOrder | None:
-    """The order the request or its cursor pins down; None when neither does."""
+    """The order the cursor or the request pins down; None when neither does."""
     if cursor is None:
         return requested
-    implied = FeedOrder.CHRONOLOGICAL if isinstance(cursor, KeysetCursor) else FeedOrder.RANKED
-    if requested is not None and requested is not implied:
-        raise BadCursor(
-            f"this cursor continues a {implied.value} feed, not a {requested.value} one: "
-            f"send it with order={implied.value} (or without order), "
-            f"or drop the cursor to start a {requested.value} feed from the top"
-        )
-    return implied
+    return FeedOrder.CHRONOLOGICAL if isinstance(cursor, KeysetCursor) else FeedOrder.RANKED
 
 
 async def effective_order(

@@ -1,11 +1,10 @@
-"""Which order a feed request gets: the request's, else its cursor's, else the account's."""
+"""Which order a feed request gets: its cursor's, else the request's, else the account's."""
 
 from __future__ import annotations
 
 import pytest
 
 from feedloom.domain.cursors import KeysetCursor, SessionCursor
-from feedloom.domain.errors import BadCursor
 from feedloom.domain.model import FeedOrder
 from feedloom.read.feed_order import order_of_cursor
 
@@ -26,9 +25,11 @@ def test_a_cursor_continues_the_feed_it_came_from(
     assert order_of_cursor(order, cursor) is order
 
 
-@pytest.mark.parametrize(("cursor", "requested"), [(KEYSET, RANKED), (SESSION, CHRONOLOGICAL)])
-def test_a_cursor_of_the_other_order_is_refused_with_what_to_send_instead(
-    cursor: KeysetCursor | SessionCursor, requested: FeedOrder
+@pytest.mark.parametrize(
+    ("cursor", "requested", "continued"),
+    [(KEYSET, RANKED, CHRONOLOGICAL), (SESSION, CHRONOLOGICAL, RANKED)],
+)
+def test_a_cursor_continues_its_own_order_whatever_the_request_says(
+    cursor: KeysetCursor | SessionCursor, requested: FeedOrder, continued: FeedOrder
 ) -> None:
-    with pytest.raises(BadCursor, match=f"not a {requested.value} one"):
-        order_of_cursor(requested, cursor)
+    assert order_of_cursor(requested, cursor) is continued
