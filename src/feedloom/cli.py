@@ -57,7 +57,7 @@ def serve(
     from feedloom.demo import start_demo
 
     settings = load_settings(data_dir, demo)
-    _refuse_unusable_database(settings)
+    _refuse_unusable_backends(settings)
     run_inline = settings.is_embedded if inline_worker is None else inline_worker
     application = create_app(
         settings, inline_worker=run_inline, on_startup=start_demo if demo else None
@@ -80,7 +80,7 @@ def worker(
     from feedloom.write.worker import run_worker
 
     settings = load_settings()
-    _refuse_unusable_database(settings)
+    _refuse_unusable_backends(settings)
     _configure_logging()
 
     async def main() -> None:
@@ -125,13 +125,25 @@ def migrate() -> None:
     console.print("schema is up to date")
 
 
-def _refuse_unusable_database(settings: Settings) -> None:
-    """Stop before serving anything if the database is unreachable or unmigrated."""
+def _refuse_unusable_backends(settings: Settings) -> None:
+    """Stop before serving anything if the database is unreachable or unmigrated, or
+    Redis is configured but does not answer."""
+    from feedloom.adapters.redis import RedisUnavailable, redis_caches
     from feedloom.adapters.sql.database import database_problem
 
     url, schema = settings.effective_database_url, settings.database_schema
     if problem := asyncio.run(database_problem(url, schema)):
         _fail(problem)
+
+    async def ping_redis() -> None:
+        _caches, close = await redis_caches(settings)
+        await close()
+
+    if settings.redis_url is not None:
+        try:
+            asyncio.run(ping_redis())
+        except RedisUnavailable as error:
+            _fail(str(error))
 
 
 def _fail(message: str) -> NoReturn:

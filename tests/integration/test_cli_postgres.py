@@ -1,5 +1,5 @@
-"""`feedloom migrate` on PostgreSQL, and server processes that refuse a database they
-cannot use with one plain line instead of a traceback."""
+"""`feedloom migrate` on PostgreSQL, and server processes that refuse a database or a
+Redis they cannot use with one plain line instead of a traceback."""
 
 from __future__ import annotations
 
@@ -18,8 +18,15 @@ pytestmark = pytest.mark.postgres
 MIGRATE_HINT = "run `feedloom migrate` first"
 
 
-def feedloom(*args: str, schema: str, url: str = POSTGRES_URL) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "FEEDLOOM_DATABASE_URL": url, "FEEDLOOM_DATABASE_SCHEMA": schema}
+def feedloom(
+    *args: str, schema: str, url: str = POSTGRES_URL, **env_vars: str
+) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "FEEDLOOM_DATABASE_URL": url,
+        "FEEDLOOM_DATABASE_SCHEMA": schema,
+        **env_vars,
+    }
     return subprocess.run(
         [sys.executable, "-m", "feedloom", *args],
         env=env,
@@ -92,3 +99,12 @@ def head_revision() -> str:
     head = ScriptDirectory(str(MIGRATIONS_DIR)).get_current_head()
     assert head is not None
     return head
+
+
+async def test_a_server_process_names_an_unreachable_redis_in_one_line() -> None:
+    async with scratch_schema() as schema:
+        refused = feedloom("worker", schema=schema, FEEDLOOM_REDIS_URL="redis://127.0.0.1:9/0")
+    assert refused.returncode == 1
+    lines = refused.stderr.splitlines()
+    assert len(lines) == 1 and "Traceback" not in refused.stderr
+    assert lines[0].startswith("feedloom: Redis at redis://127.0.0.1:9/0 is unreachable")
