@@ -43,7 +43,7 @@ from tests.servers import (
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres, pytest.mark.redis]
 
-USERS, FOLLOWS_EACH, POSTS_EACH, READS_EACH, STAR_POSTS = 300, 8, 2, 2, 40
+USERS, FOLLOWS_EACH, POSTS_EACH, READS_EACH, STAR_POSTS = 300, 8, 2, 2, 24
 BULK_ABOVE, BATCH = 50, 10  # the star's 300 followers: bulk lane, 30 batches per post
 IN_FLIGHT = 24
 RECOVERY_BOUND_S = 60.0
