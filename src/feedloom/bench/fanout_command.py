@@ -59,9 +59,13 @@ async def fanout_over_http(
             concurrency,
             progress.counter("warm-up feed reads", len(target.tokens)),
         )
+        cpu_before = target.server.cpu_seconds() if target.server else None
         run = await post_once_each(
             client, target.tokens, concurrency, progress.counter("posting", len(target.tokens))
         )
+        cpu_after = target.server.cpu_seconds() if target.server else None
+    # The API process's CPU from the first post until fan-out finished: HTTP + fan-out.
+    api_cpu_s = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
     return {
         "mode": "http",
         "store": target.description,
@@ -77,6 +81,7 @@ async def fanout_over_http(
         "writes_per_second": run.writes_per_second,
         "lag_p50_s": run.lag_p50_s,
         "lag_p99_s": run.lag_p99_s,
+        "api_cpu_s": api_cpu_s,
         **{f"post_{k}": v for k, v in run.post_latency.summary().items()},
         "post_latency_curve": run.post_latency.distribution(),
     }
@@ -98,6 +103,8 @@ async def fanout_in_process(
         "timeline_writes": int(run.timeline_writes),
         "seconds": run.seconds,
         "writes_per_second": run.inserts_per_second,
+        "worker_cpu_s": run.cpu_s,
+        "writes_per_worker_cpu_second": run.timeline_writes / run.cpu_s if run.cpu_s else None,
     }
 
 
@@ -122,6 +129,8 @@ def render_fanout(figures: Figures) -> str:
         ]
     else:
         rows.append(["worker concurrency (consumers per lane)", fmt(f["worker_concurrency"])])
+        cpu = f"{fmt(f['worker_cpu_s'])} s, {fmt(f['writes_per_worker_cpu_second'])} writes/CPU-s"
+        rows.append(["worker process CPU (excl. PostgreSQL, Redis)", cpu])
     rows += [
         [
             "timeline_writes (expected)",
@@ -131,6 +140,7 @@ def render_fanout(figures: Figures) -> str:
         ["**writes_per_second**", f"**{fmt(f['writes_per_second'])}**"],
     ]
     if f["mode"] == "http":
+        rows.append(["API process CPU, posting + fan-out (s)", fmt(f["api_cpu_s"])])
         rows.append(
             [
                 "fan-out lag p50 / p99 (s, server histogram)",

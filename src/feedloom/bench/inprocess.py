@@ -33,6 +33,7 @@ class InProcessRun:
     setup_s: float  # import + timelines + storing the posts (not measured work)
     timeline_writes: float
     seconds: float  # worker start -> outbox and queues empty
+    cpu_s: float  # CPU time of this process meanwhile (not PostgreSQL's or Redis')
 
     @property
     def inserts_per_second(self) -> float:
@@ -50,9 +51,10 @@ async def run_in_process(
         authors = list(imported.user_ids.values())
         await store_posts(backend, authors, 1)
         setup_s = time.monotonic() - started
-        before = _timeline_writes(backend)
+        before, cpu_before = _timeline_writes(backend), time.process_time()
         seconds = await _drain(backend, worker_concurrency)
-        return InProcessRun(len(authors), setup_s, _timeline_writes(backend) - before, seconds)
+        writes, cpu_s = _timeline_writes(backend) - before, time.process_time() - cpu_before
+        return InProcessRun(len(authors), setup_s, writes, seconds, cpu_s)
     finally:
         await backend.close()
 

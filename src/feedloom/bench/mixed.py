@@ -2,9 +2,10 @@
 
 `concurrency` client loops each pick an operation by weight (reads : posts : likes =
 ratio : 1 : likes-per-post) and a uniformly random user, send it, and record its
-latency; feed reads also record the server's own time from the `Server-Timing`
-header (`total;dur=`). Loops are bounded twice, by the deadline and by a request
-cap, so a run always stops by itself. Likes go to posts seen in earlier feed pages.
+latency. Feed reads also record the server's own time from the `Server-Timing` header
+(`total;dur=`), and each stage's, to show where the server's time goes. Loops are
+bounded twice, by the deadline and by a request cap, so a run always stops by itself.
+Likes go to posts seen in earlier feed pages.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from feedloom.bench.hdr import LatencyHistogram
 
 MAX_REQUESTS_PER_LOOP_PER_S = 5_000
 SEEN_POSTS = 10_000
-SERVER_TOTAL = re.compile(r"(?:^|,)\s*total;dur=([0-9.]+)")
+SERVER_STAGE = re.compile(r"([A-Za-z0-9_-]+);dur=([0-9.]+)")
 READ, POST, LIKE = "read", "post", "like"
 
 
@@ -45,6 +46,12 @@ class MixedRun:
     done: Counter[str] = field(default_factory=Counter)
     errors: Counter[str] = field(default_factory=Counter)  # "read 500", "post ReadTimeout"
     empty_feeds: int = 0
+    stage_ms: Counter[str] = field(default_factory=Counter)  # summed over feed reads
+
+    def mean_stage_ms(self) -> dict[str, float]:
+        """Mean server time per feed read by Server-Timing stage (`total` included)."""
+        reads = self.feed_server.count
+        return {stage: total / reads for stage, total in self.stage_ms.items()} if reads else {}
 
     def rate(self, operation: str) -> float:
         return self.done[operation] / self.seconds if self.seconds else 0.0
@@ -115,8 +122,10 @@ async def _one(
     run.done[operation] += 1
     if operation == READ:
         run.feed_client.record(elapsed)
-        if match := SERVER_TOTAL.search(response.headers.get("server-timing", "")):
-            run.feed_server.record(float(match.group(1)) / 1000)
+        stages = dict(SERVER_STAGE.findall(response.headers.get("server-timing", "")))
+        if "total" in stages:
+            run.feed_server.record(float(stages["total"]) / 1000)
+            run.stage_ms.update({stage: float(ms) for stage, ms in stages.items()})
         items = response.json()["items"]
         run.empty_feeds += not items
         seen.extend(item["post_id"] for item in items[:3])

@@ -88,11 +88,13 @@ async def mixed_strategy(
             if await wait_drained(client, DRAIN_TIMEOUT_S) is None:
                 raise RuntimeError("the backlog did not drain after the warm-up")
             before = await scrape(client)
+            cpu_before = target.server.cpu_seconds() if target.server else None
             clock = progress.clock(f"{strategy}: load", duration_s)
             run = await run_mixed(
                 client, target.tokens, mix, duration_s, concurrency, tick=_throttled(clock)
             )
             stopped = time.monotonic()
+            cpu_after = target.server.cpu_seconds() if target.server else None
             drained = await wait_drained(client, DRAIN_TIMEOUT_S)
             delta = (await scrape(client)).since(before)
         memory = await _timeline_memory(target)
@@ -123,7 +125,16 @@ async def mixed_strategy(
         "timeline_bytes_per_user": None if memory is None else memory["mean_bytes"],
         "timeline_memory_sample": memory,
         "api_rss_mb": rss,
+        # Cores the API process (API + inline fan-out worker) kept busy during the run:
+        # divide a rate by it for a per-core rate.
+        "api_cores": _cores(cpu_before, cpu_after, run.seconds),
     }
+
+
+def _cores(before: float | None, after: float | None, seconds: float) -> float | None:
+    if before is None or after is None or not seconds:
+        return None
+    return (after - before) / seconds
 
 
 def _latencies(run: MixedRun) -> Figures:
@@ -135,6 +146,7 @@ def _latencies(run: MixedRun) -> Figures:
         ("like_client", run.like_client),
     ):
         figures |= {f"{name}_{key}": value for key, value in histogram.summary().items()}
+    figures["feed_server_stage_ms"] = run.mean_stage_ms()
     figures["feed_client_curve"] = run.feed_client.distribution()
     return figures
 
@@ -187,6 +199,7 @@ def render_mixed(config: Figures, results: Sequence[Figures]) -> str:
     row("likes/s", lambda r: fmt(r["likes_per_s"]))
     row("**feed p50 / p95 / p99 / max, client (ms)**", lambda r: latency_cell(r, "feed_client"))
     row("feed p50 / p95 / p99 / max, server (ms)", lambda r: latency_cell(r, "feed_server"))
+    row("feed server stages, mean (ms)", lambda r: _stages(r["feed_server_stage_ms"]))
     row("post p50 / p95 / p99 / max, client (ms)", lambda r: latency_cell(r, "post_client"))
     row("fan-out lag p50 / p99 (s)", lambda r: f"{fmt(r['lag_p50_s'])} / {fmt(r['lag_p99_s'])}")
     row("timeline writes (run + catch-up)", lambda r: fmt(r["timeline_writes"]))
@@ -195,7 +208,18 @@ def render_mixed(config: Figures, results: Sequence[Figures]) -> str:
     row("empty feed pages", lambda r: fmt(r["empty_feeds"]))
     row("timeline memory per user (Redis)", lambda r: fmt(r["timeline_bytes_per_user"], " B"))
     row("API process RSS after the run", lambda r: fmt(r["api_rss_mb"], " MB"))
+    row("API process CPU during the run (cores)", lambda r: fmt(r["api_cores"]))
+    row("**feed reads/s per API core**", lambda r: f"**{fmt(_per_core(r))}**")
     return title + "\n\n" + markdown_table(header, rows) + "\n"
+
+
+def _per_core(result: Figures) -> float | None:
+    cores = result["api_cores"]
+    return result["reads_per_s"] / cores if cores else None
+
+
+def _stages(stage_ms: dict[str, float]) -> str:
+    return ", ".join(f"{stage} {fmt(ms)}" for stage, ms in stage_ms.items() if stage != "total")
 
 
 def _label(result: Figures) -> str:

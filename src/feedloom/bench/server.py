@@ -1,16 +1,17 @@
 """Start feedloom as subprocesses for one benchmark run, and stop them afterwards.
 
-`python -m feedloom serve --no-demo` on a free 127.0.0.1 port, with the run's
-FEEDLOOM_* settings. On the embedded store the API process runs the fan-out worker
-itself (its queue and timelines are in-process); with Redis a separate
-`python -m feedloom worker` process does, as in production. Output goes to log files
-in the run's work directory; only the processes started here are ever signalled.
+`python -m feedloom serve --no-demo --inline-worker` on a free 127.0.0.1 port, with
+the run's FEEDLOOM_* settings. The API process runs the fan-out worker itself, on every
+store: the fan-out figures (timeline writes, lag) are read from its `/metrics`, and a
+separate `feedloom worker` process has no metrics endpoint. Output goes to a log file
+in the run's work directory; only the process started here is ever signalled.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import signal
 import socket
 import subprocess
@@ -50,6 +51,15 @@ class RunningServer:
                 return int(line.split()[1]) / 1024
         return None
 
+    def cpu_seconds(self) -> float | None:
+        """CPU time (user + system) the API process has used so far."""
+        try:
+            fields = Path(f"/proc/{self.api_pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            return None
+        # Fields 14 and 15 of /proc/PID/stat (utime, stime), counted after the ")".
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -59,16 +69,10 @@ def free_port() -> int:
 
 
 @contextlib.asynccontextmanager
-async def running_server(
-    env: Mapping[str, str], log_dir: Path, separate_worker: bool
-) -> AsyncIterator[RunningServer]:
+async def running_server(env: Mapping[str, str], log_dir: Path) -> AsyncIterator[RunningServer]:
     port = free_port()
-    serve = [sys.executable, "-m", "feedloom", "serve", "--no-demo"]
-    serve += ["--host", "127.0.0.1", "--port", str(port)]
-    serve.append("--no-inline-worker" if separate_worker else "--inline-worker")
-    commands = {"api": serve}
-    if separate_worker:
-        commands["worker"] = [sys.executable, "-m", "feedloom", "worker"]
+    serve = [sys.executable, "-m", "feedloom", "serve", "--no-demo", "--inline-worker"]
+    commands = {"api": [*serve, "--host", "127.0.0.1", "--port", str(port)]}
     processes: dict[str, subprocess.Popen[bytes]] = {}
     try:
         await asyncio.to_thread(_start, commands, env, log_dir, port, processes)

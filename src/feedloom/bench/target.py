@@ -62,8 +62,7 @@ async def started_target(
         settings = settings_from_env(env)
         users = await prepare_users(settings, edges, BENCH_PASSWORD, posts_per_user)
         description = kind + ("+redis" if settings.redis_url else "")
-        separate_worker = not settings.is_embedded
-        async with running_server(env, store.work_dir / "logs", separate_worker) as server:
+        async with running_server(env, store.work_dir / "logs") as server:
             yield Target(server.url, users.tokens, users.user_ids, description, store, server)
 
 
