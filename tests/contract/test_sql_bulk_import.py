@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 
 from feedloom.ports import NewUser
 from tests.contract.sql_store import NOW, SQL_DIALECTS, SqlStore, open_sql_store
@@ -62,3 +63,18 @@ async def test_even_an_empty_load_re_decides_every_accounts_status(store: SqlSto
     await store.bulk.load([], [], NOW, lambda followers: followers >= 1)
     profiles = await store.accounts.profiles([alice, bob])
     assert (profiles[alice].pulled, profiles[bob].pulled) == (True, False)
+
+
+async def test_loaded_rows_store_timestamps_exactly_as_ordinary_writes_do(
+    store: SqlStore,
+) -> None:
+    registered = await store.user("registered")
+    loaded = new_users(store, 1)[0]
+    await store.graph.follow(registered, loaded.id, NOW)
+    await store.bulk.load([loaded], [(loaded.id, registered)], NOW, lambda _followers: False)
+    async with store.engine.connect() as conn:
+        # Raw column values: SQLite compares timestamps as text, so the format matters.
+        stamps = (await conn.execute(text("SELECT created_at FROM users"))).scalars().all()
+        edges = (await conn.execute(text("SELECT created_at FROM follows"))).scalars().all()
+    assert len(set(stamps)) == 1 and len(stamps) == 2
+    assert set(edges) == set(stamps)
