@@ -22,6 +22,7 @@ from feedloom.adapters.memory.caches import (
 from feedloom.adapters.memory.event_queue import MemoryEventQueue
 from feedloom.adapters.memory.timeline_store import MemoryAuthorTimelineStore, MemoryTimelineStore
 from feedloom.adapters.redis import redis_caches
+from feedloom.adapters.redis.degraded import degraded
 from feedloom.adapters.sql.accounts import SqlAccounts
 from feedloom.adapters.sql.affinity import SqlAffinityStore
 from feedloom.adapters.sql.bulk_import import SqlBulkImport
@@ -75,12 +76,15 @@ async def build_backend(settings: Settings, clock: Clock = utc_now) -> Backend:
         except BaseException:
             await engine.dispose()
             raise
+    metrics = Metrics()
     caches, close_caches = await _caches(settings, clock, engine)
+    if close_caches is not None:  # Redis: an outage degrades the feed instead of failing it
+        caches = degraded(caches, lambda port: metrics.cache_outages.labels(port).inc())
     backend = Backend(
         settings=settings,
         clock=clock,
         ids=IdGenerator(settings.worker_id),
-        metrics=Metrics(),
+        metrics=metrics,
         policy=fanout_policy(settings),
         accounts=SqlAccounts(engine),
         posts=SqlPosts(engine),

@@ -71,6 +71,12 @@ class Metrics:
         self.queue_depth = Gauge(
             "feedloom_queue_depth", "Events waiting per fan-out lane", ["lane"], registry=r
         )
+        self.cache_outages = Counter(
+            "feedloom_cache_outages",
+            "Cache calls answered in degraded mode (Redis unreachable)",
+            ["port"],
+            registry=r,
+        )
         self.ranker_fallbacks = Counter(
             "feedloom_ranker_fallbacks",
             "Ranked feeds served chronologically",

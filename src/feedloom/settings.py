@@ -67,6 +67,9 @@ class Settings(BaseSettings):
     redis_url: str | None = Field(None, description="default: in-process caches and queue")
     redis_prefix: str = "fl"
     redis_cluster: bool = Field(False, description="redis_url names a Redis Cluster node")
+    reclaim_idle_s: float = Field(
+        30.0, gt=0, description="a delivery unacked this long is taken over by another worker"
+    )
     worker_id: int = Field(
         0, ge=0, le=1023, description="Snowflake worker bits; unique per process"
     )

@@ -45,6 +45,11 @@ async def redis_caches(settings: Settings) -> tuple[CachePorts, Close]:
         "counters": RedisCounterStore(client, keys),
         "sessions": RedisFeedSessionStore(client, keys),
         "rate_limiter": RedisRateLimiter(client, keys),
-        "queue": RedisEventQueue(client, keys),
+        "queue": RedisEventQueue(
+            client,
+            keys,
+            claim_idle_ms=int(settings.reclaim_idle_s * 1000),
+            claim_every_s=min(5.0, settings.reclaim_idle_s / 2),
+        ),
     }
     return caches, client.aclose

@@ -1,0 +1,165 @@
+"""Degraded mode: when Redis is unreachable, the caches behave as if empty.
+
+The durable store holds the truth, so a cache outage should cost speed, not
+availability: a timeline read that fails reads as "no timeline", and the read path
+then serves the feed chronologically from the durable store (candidates.py's archive
+source); view and counter reads fall back to the store; cache writes are skipped;
+the rate limiter lets requests through. Posting never touches a cache on its way to
+201, so it keeps working too. Fan-out waits: the relay cannot publish, so events stay
+in the outbox until Redis is back, and are delivered then.
+
+Only connection-level failures are masked (unreachable, timed out, cluster down); a
+script or protocol error is a bug and still raises.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+from redis.exceptions import ClusterDownError, ConnectionError, TimeoutError
+
+from feedloom.domain.model import Counts
+from feedloom.ports import (
+    AuthorTimelineStore,
+    CounterStore,
+    FeedSessionStore,
+    RateLimiter,
+    TimelineStore,
+    ViewCache,
+)
+
+if TYPE_CHECKING:
+    from feedloom.bootstrap import CachePorts
+
+log = logging.getLogger(__name__)
+OUTAGE = (ConnectionError, TimeoutError, ClusterDownError, OSError)
+T = TypeVar("T")
+OnOutage = Callable[[str], None]
+
+
+async def _or(fallback: T, call: Awaitable[T], port: str, on_outage: OnOutage) -> T:
+    try:
+        return await call
+    except OUTAGE as error:
+        log.warning("%s unavailable (%s): degraded", port, type(error).__name__)
+        on_outage(port)
+        return fallback
+
+
+class DegradedTimelineStore:
+    def __init__(self, inner: TimelineStore, on_outage: OnOutage) -> None:
+        self._inner, self._on = inner, on_outage
+
+    async def read(self, user_id: int, before: int | None, limit: int) -> list[int] | None:
+        return await _or(None, self._inner.read(user_id, before, limit), "timelines", self._on)
+
+    async def replace(self, user_id: int, post_ids: Sequence[int]) -> None:
+        await _or(None, self._inner.replace(user_id, post_ids), "timelines", self._on)
+
+    async def insert_if_present(self, user_ids: Sequence[int], post_id: int) -> int:
+        # A fan-out must not be acked as done while Redis is away: let it raise.
+        return await self._inner.insert_if_present(user_ids, post_id)
+
+    async def merge_if_present(self, user_id: int, post_ids: Sequence[int]) -> None:
+        await _or(None, self._inner.merge_if_present(user_id, post_ids), "timelines", self._on)
+
+    async def remove(self, user_id: int, post_ids: Sequence[int]) -> None:
+        await _or(None, self._inner.remove(user_id, post_ids), "timelines", self._on)
+
+    async def drop(self, user_id: int) -> None:
+        await _or(None, self._inner.drop(user_id), "timelines", self._on)
+
+    async def touch(self, user_id: int) -> None:
+        await _or(None, self._inner.touch(user_id), "timelines", self._on)
+
+
+class DegradedAuthorTimelineStore:
+    def __init__(self, inner: AuthorTimelineStore, on_outage: OnOutage) -> None:
+        self._inner, self._on = inner, on_outage
+
+    async def read_many(self, author_ids: Sequence[int]) -> dict[int, list[int]]:
+        empty: dict[int, list[int]] = {}
+        return await _or(empty, self._inner.read_many(author_ids), "author_timelines", self._on)
+
+    async def replace(self, author_id: int, post_ids: Sequence[int]) -> None:
+        await _or(None, self._inner.replace(author_id, post_ids), "author_timelines", self._on)
+
+    async def push_if_present(self, author_id: int, post_id: int) -> None:
+        await self._inner.push_if_present(author_id, post_id)  # fan-out: retried, not skipped
+
+    async def remove(self, author_id: int, post_id: int) -> None:
+        await self._inner.remove(author_id, post_id)  # delete cleanup: retried, not skipped
+
+
+class DegradedViewCache:
+    def __init__(self, inner: ViewCache, on_outage: OnOutage, name: str = "views") -> None:
+        self._inner, self._on, self._name = inner, on_outage, name
+
+    async def get_many(self, keys: Sequence[int]) -> dict[int, bytes]:
+        empty: dict[int, bytes] = {}
+        return await _or(empty, self._inner.get_many(keys), self._name, self._on)
+
+    async def set_many(self, items: Mapping[int, bytes]) -> None:
+        await _or(None, self._inner.set_many(items), self._name, self._on)
+
+    async def delete_many(self, keys: Sequence[int]) -> None:
+        # A post's view is purged again by its PostDeleted event, which waits in the
+        # outbox until Redis is back; a stale profile view only shows old counts.
+        await _or(None, self._inner.delete_many(keys), self._name, self._on)
+
+
+class DegradedCounterStore:
+    def __init__(self, inner: CounterStore, on_outage: OnOutage) -> None:
+        self._inner, self._on = inner, on_outage
+
+    async def get_many(self, post_ids: Sequence[int]) -> dict[int, Counts]:
+        empty: dict[int, Counts] = {}
+        return await _or(empty, self._inner.get_many(post_ids), "counters", self._on)
+
+    async def set_many(self, counts: Mapping[int, Counts]) -> None:
+        await _or(None, self._inner.set_many(counts), "counters", self._on)
+
+    async def increment_if_present(self, deltas: Mapping[int, Counts]) -> None:
+        await _or(None, self._inner.increment_if_present(deltas), "counters", self._on)
+
+
+class DegradedFeedSessionStore:
+    """A ranked session that cannot be stored or found reads as expired (410): the
+    client reloads the top, which still works."""
+
+    def __init__(self, inner: FeedSessionStore, on_outage: OnOutage) -> None:
+        self._inner, self._on = inner, on_outage
+
+    async def save(self, session_id: str, post_ids: Sequence[int], ttl_s: int) -> None:
+        await _or(None, self._inner.save(session_id, post_ids, ttl_s), "sessions", self._on)
+
+    async def load(self, session_id: str) -> list[int] | None:
+        return await _or(None, self._inner.load(session_id), "sessions", self._on)
+
+
+class DegradedRateLimiter:
+    """Fails open: an unreachable limiter must not stop people from posting."""
+
+    def __init__(self, inner: RateLimiter, on_outage: OnOutage) -> None:
+        self._inner, self._on = inner, on_outage
+
+    async def hit(self, key: str, limit: int, window_s: int) -> int:
+        return await _or(0, self._inner.hit(key, limit, window_s), "rate_limiter", self._on)
+
+
+def degraded(caches: CachePorts, on_outage: OnOutage) -> CachePorts:
+    """The same cache ports, tolerant of a Redis outage (the queue is not: the outbox
+    keeps events until it can publish them)."""
+    tolerant: CachePorts = {
+        "timelines": DegradedTimelineStore(caches["timelines"], on_outage),
+        "author_timelines": DegradedAuthorTimelineStore(caches["author_timelines"], on_outage),
+        "post_cache": DegradedViewCache(caches["post_cache"], on_outage, "post_cache"),
+        "user_cache": DegradedViewCache(caches["user_cache"], on_outage, "user_cache"),
+        "counters": DegradedCounterStore(caches["counters"], on_outage),
+        "sessions": DegradedFeedSessionStore(caches["sessions"], on_outage),
+        "rate_limiter": DegradedRateLimiter(caches["rate_limiter"], on_outage),
+        "queue": caches["queue"],
+    }
+    return tolerant

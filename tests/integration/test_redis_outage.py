@@ -1,0 +1,93 @@
+"""Redis goes away: the feed still opens (chronologically, from the durable store),
+posting still answers 201, and fan-out catches up when Redis returns.
+
+The test runs its own redis-server on a free port, so it can stop it.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from asgi_lifespan import LifespanManager
+
+from feedloom.api.app import create_app
+from feedloom.settings import Settings
+from tests.integration.test_redis_cluster import free_ports, node_answers, wait_for
+from tests.servers import unavailable
+from tests.world import World
+
+
+class PrivateRedis:
+    def __init__(self, server: str, port: int, workdir: Path) -> None:
+        self.server, self.port, self.workdir = server, port, workdir
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = [self.server, "--port", str(self.port), "--bind", "127.0.0.1"]
+        command += ["--dir", str(self.workdir), "--save", "", "--appendonly", "no"]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        wait_for(lambda: node_answers(self.port), "redis-server")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None
+
+
+@pytest.fixture
+def private_redis(tmp_path: Path) -> Iterator[PrivateRedis]:
+    server = shutil.which("redis-server")
+    if server is None:
+        unavailable("redis-server", "not installed")
+    redis = PrivateRedis(server, free_ports(1)[0], tmp_path)
+    redis.start()
+    try:
+        yield redis
+    finally:
+        redis.stop()
+
+
+@pytest.fixture
+async def world_on(private_redis: PrivateRedis, settings: Settings) -> AsyncIterator[World]:
+    settings = settings.model_copy(update={"redis_url": f"redis://127.0.0.1:{private_redis.port}"})
+    app = create_app(settings, inline_worker=False)
+    async with LifespanManager(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+            yield World(client, app.state.backend)
+
+
+async def test_the_feed_opens_and_posting_works_while_redis_is_down(
+    world_on: World, private_redis: PrivateRedis
+) -> None:
+    world = world_on
+    alice, bob = await world.user(), await world.user()
+    await world.follow(bob, alice)
+    await world.feed(bob)
+    before = [await world.post(alice, f"before {n}") for n in range(3)]
+    await world.settle()
+    assert await world.feed_ids(bob) == before[::-1]
+
+    private_redis.stop()
+    assert await world.feed_ids(bob) == before[::-1]  # served from the durable store
+    during = await world.post(alice, "during the outage")  # 201: nothing cached on the way
+    assert await world.feed_ids(alice) == [during, *before[::-1]]
+    outages = world.backend.metrics.cache_outages
+    assert (
+        sum(
+            sample.value
+            for sample in outages.collect()[0].samples
+            if sample.name.endswith("_total")
+        )
+        > 0
+    )
+
+    private_redis.start()  # back, and empty: timelines are rebuilt, the outbox delivered
+    await world.settle()
+    assert await world.feed_ids(bob) == [during, *before[::-1]]
