@@ -84,9 +84,7 @@ class SqlEngagement:
         )
         async with self._engine.connect() as conn:
             like_counts: dict[int, int] = dict((await conn.execute(like_query)).all())
-            comment_counts: dict[int, int] = dict(
-                (await conn.execute(comment_query)).all()
-            )
+            comment_counts: dict[int, int] = dict((await conn.execute(comment_query)).all())
         return {
             post_id: Counts(
                 likes=like_counts.get(post_id, 0), comments=comment_counts.get(post_id, 0)
