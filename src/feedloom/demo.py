@@ -19,7 +19,6 @@ from feedloom.domain.model import Comment, Post, Visibility
 from feedloom.ports import NewUser
 from feedloom.write.accounts import password_hasher
 from feedloom.write.publish_post import publish_post
-from feedloom.write.worker import process_pending
 
 DEMO_USER = "demo"
 DEMO_PASSWORD = "demo-password"
@@ -86,7 +85,6 @@ async def seed_demo(backend: Backend, users: int = DEMO_USERS, seed: int = 7) ->
         people, edges, backend.clock(), lambda n: backend.policy.is_pulled(n, False)
     )
     await _post_history(backend, rng, ids)
-    await process_pending(backend)
     return True
 
 
@@ -105,28 +103,28 @@ def _follow_graph(rng: random.Random, ids: list[int]) -> list[tuple[int, int]]:
 
 
 async def _post_history(backend: Backend, rng: random.Random, ids: list[int]) -> None:
-    """Three days of posts, minted with back-dated IDs (an ID carries its time)."""
+    """Three days of posts, minted with back-dated IDs (an ID carries its time), with
+    likes and comments, in one bulk transaction."""
     start_ms = int((backend.clock() - timedelta(days=3)).timestamp() * 1000)
     span_ms = 3 * 24 * 3600 * 1000
     stamps = sorted(start_ms + rng.randrange(span_ms) for _ in range(len(ids) * 3))
     clock = iter(stamps)
     minted = IdGenerator(worker_id=1023, clock_ms=lambda: next(clock))
-    post_ids = []
+    posts = []
     for _ in stamps:
         post_id = minted.next_id()
         visibility = Visibility.FOLLOWERS if rng.random() < 0.1 else Visibility.PUBLIC
-        post = Post(post_id, rng.choice(ids), demo_text(rng), visibility, created_at_of(post_id))
-        await backend.posts.create_post(post, None, "", backend.clock())
-        post_ids.append(post.id)
-    for post_id in rng.sample(post_ids, len(post_ids) // 2):
-        for user_id in rng.sample(ids, rng.randint(1, 12)):
-            await backend.engagement.like(post_id, user_id, backend.clock())
+        posts.append(
+            Post(post_id, rng.choice(ids), demo_text(rng), visibility, created_at_of(post_id))
+        )
+    likes, comments = [], []
+    for post in rng.sample(posts, len(posts) // 2):
+        likes += [(post.id, user_id) for user_id in rng.sample(ids, rng.randint(1, 12))]
         if rng.random() < 0.3:
             author = rng.choice(ids)
-            comment = Comment(
-                backend.ids.next_id(), post_id, author, demo_text(rng), backend.clock()
-            )
-            await backend.engagement.add_comment(comment, None)
+            comment_id = backend.ids.next_id()
+            comments.append(Comment(comment_id, post.id, author, demo_text(rng), backend.clock()))
+    await backend.bulk.load_history(posts, likes, comments, backend.clock())
 
 
 async def run_ticker(backend: Backend, stop: asyncio.Event, seed: int = 11) -> None:

@@ -185,6 +185,18 @@ class BulkImporter(Protocol):
         then recompute follow counts and pushed/pulled status."""
         ...
 
+    async def load_history(
+        self,
+        posts: Sequence[Post],
+        likes: Sequence[tuple[int, int]],
+        comments: Sequence[Comment],
+        now: datetime,
+    ) -> None:
+        """Insert past posts, likes (post, user) and comments in one transaction,
+        skipping existing ones. No outbox events: history is not fanned out, timelines
+        pick it up when they are (re)built from author timelines."""
+        ...
+
 
 class Outbox(Protocol):
     async def relay(self, publish: Callable[[Sequence[Event]], Awaitable[None]], limit: int) -> int:

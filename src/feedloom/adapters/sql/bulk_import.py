@@ -20,7 +20,13 @@ from feedloom.adapters.sql.bulk_paths import (
     sqlite_insert,
     sqlite_timestamp,
 )
+from feedloom.adapters.sql.database import insert_ignoring_duplicates
+from feedloom.adapters.sql.posts import post_row
+from feedloom.adapters.sql.schema import comments as comment_table
 from feedloom.adapters.sql.schema import follows, users
+from feedloom.adapters.sql.schema import likes as like_table
+from feedloom.adapters.sql.schema import posts as post_table
+from feedloom.domain.model import Comment, Post
 from feedloom.ports import NewUser
 
 
@@ -46,6 +52,34 @@ class SqlBulkImport:
                 user_rows, edge_rows = _user_rows(new_users, stamp), _edge_rows(edges, stamp)
                 await sqlite_insert(conn, user_rows, edge_rows, progress)
             await recount_follows(conn, is_pulled)
+
+    async def load_history(
+        self,
+        posts: Sequence[Post],
+        likes: Sequence[tuple[int, int]],
+        comments: Sequence[Comment],
+        now: datetime,
+    ) -> None:
+        batches = [
+            (post_table, [post_row(post) for post in posts]),
+            (like_table, [{"post_id": p, "user_id": u, "created_at": now} for p, u in likes]),
+            (comment_table, [_comment_row(comment) for comment in comments]),
+        ]
+        async with self._engine.begin() as conn:
+            for table, rows in batches:
+                if rows:
+                    await conn.execute(insert_ignoring_duplicates(self._dialect, table), rows)
+
+
+def _comment_row(comment: Comment) -> dict[str, Any]:
+    return {
+        "id": comment.id,
+        "post_id": comment.post_id,
+        "author_id": comment.author_id,
+        "text": comment.text,
+        "created_at": comment.created_at,
+        "idempotency_key": None,
+    }
 
 
 def _user_rows(new_users: Sequence[NewUser], stamp: Any) -> list[tuple[Any, ...]]:

@@ -37,7 +37,7 @@ class SqlPosts:
                             created_at=now,
                         )
                     )
-                await conn.execute(posts.insert().values(_post_row(post)))
+                await conn.execute(posts.insert().values(post_row(post)))
                 await conn.execute(
                     outbox.insert().values(
                         kind="post_published",
@@ -164,7 +164,7 @@ def _live_posts_of(author_ids: Sequence[int], before: int | None, after: int | N
     return query.order_by(posts.c.id.desc())
 
 
-def _post_row(post: Post) -> dict[str, Any]:
+def post_row(post: Post) -> dict[str, Any]:
     return {
         "id": post.id,
         "author_id": post.author_id,
