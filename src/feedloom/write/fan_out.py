@@ -45,6 +45,8 @@ async def _push_to_followers(backend: Backend, post: Post) -> None:
     while batch := await backend.graph.follower_batch(post.author_id, after, batch_size):
         written = await backend.timelines.insert_if_present(batch, post.id)
         backend.metrics.fanout_timeline_writes.inc(written)
+        if len(batch) < batch_size:
+            break  # a short batch is the last one: no query for an empty one
         after = batch[-1]
 
 
