@@ -2,11 +2,13 @@
 post and read concurrently over HTTP while one worker is killed (SIGKILL) holding
 unacknowledged deliveries of a big author's bulk-lane fan-out.
 
-The promise checked afterwards: every acknowledged (201) post exists in the store and
-is in every follower's timeline exactly once, within RECOVERY_BOUND_S of the kill. The
-survivor gets the dead worker's deliveries by XAUTOCLAIM once they have been idle for
-the queue's claim time (FEEDLOOM_RECLAIM_IDLE_S, here RECLAIM_IDLE_S), so the bound is
-that plus the work itself.
+The promise checked afterwards (fanout_check.py): every acknowledged (201) post exists
+in the store and is in every follower's timeline exactly once, within RECOVERY_BOUND_S
+of the kill or of the last acknowledgment, whichever is later: traffic goes on after
+the kill (on a busy 2-core machine for 40 s and more), and the last posts need their
+time too. The survivor gets the dead worker's deliveries by XAUTOCLAIM once they have
+been idle for the queue's claim time (FEEDLOOM_RECLAIM_IDLE_S, here RECLAIM_IDLE_S),
+so the bound is that plus the work itself.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ import os
 import random
 import signal
 import time
-from collections import Counter
 from collections.abc import AsyncIterator
 from itertools import cycle
 from pathlib import Path
@@ -33,6 +34,7 @@ from feedloom.backend import Backend
 from feedloom.bootstrap import build_backend
 from feedloom.ports import NewUser
 from feedloom.settings import FanoutSettings, Settings
+from tests.integration.fanout_check import wait_until_done
 from tests.integration.processes import Process, fleet
 from tests.servers import (
     REDIS_URL,
@@ -179,30 +181,6 @@ async def kill_a_worker_holding_bulk_deliveries(
     raise AssertionError("no worker ever held a bulk-lane delivery")
 
 
-async def unfinished(
-    backend: Backend, acknowledged: dict[int, int], followers: dict[int, set[int]]
-) -> list[str]:
-    """What still breaks the promise: posts missing from the store or not exactly once
-    in a follower's timeline, and events not yet handled."""
-    stored = await backend.posts.posts(list(acknowledged))
-    problems = [
-        f"post {post_id} is not in the store" for post_id in acknowledged if post_id not in stored
-    ]
-    length = backend.settings.timeline_length
-    timelines = {
-        user_id: Counter(await backend.timelines.read(user_id, None, length) or [])
-        for user_id in followers
-    }
-    for post_id, author_id in acknowledged.items():
-        for follower in followers[author_id]:
-            if (seen := timelines[follower][post_id]) != 1:
-                problems.append(f"post {post_id} is {seen}x in follower {follower}'s timeline")
-    lag = await backend.queue.lag()
-    if any(lag.values()):
-        problems.append(f"events not yet handled: {lag}")
-    return problems
-
-
 async def test_acknowledged_posts_reach_every_follower_once_though_a_worker_is_killed(
     stack: Settings, tmp_path: Path
 ) -> None:
@@ -227,24 +205,21 @@ async def test_acknowledged_posts_reach_every_follower_once_though_a_worker_is_k
                     *(traffic.post(ids[0], f"star {n}") for n in range(STAR_POSTS)),
                     *(traffic.everyday_life(user, random.Random(user)) for user in ids[1:]),
                 )
+                last_acknowledged = time.monotonic()
                 victim, held, killed_at = await killing
                 assert held > 0, f"{victim.name} had finished its fan-out when killed"
                 assert traffic.failures == [], traffic.failures[:5]
                 assert len(traffic.acknowledged) == STAR_POSTS + (USERS - 1) * POSTS_EACH
-                problems = await wait_until_done(backend, traffic, followers, killed_at)
+                problems = await wait_until_done(
+                    backend,
+                    traffic.acknowledged,
+                    followers,
+                    killed_at=killed_at,
+                    last_acknowledged=last_acknowledged,
+                    bound_s=RECOVERY_BOUND_S,
+                )
             assert problems == [], f"{len(problems)} left, e.g. {problems[:5]}\n{processes.tails()}"
             assert all(w.popen.poll() is None for w in workers if w is not victim)
     finally:
         await redis.aclose()
         await backend.close()
-
-
-async def wait_until_done(
-    backend: Backend, traffic: Traffic, followers: dict[int, set[int]], killed_at: float
-) -> list[str]:
-    while problems := await unfinished(backend, traffic.acknowledged, followers):
-        if time.monotonic() > killed_at + RECOVERY_BOUND_S:
-            return problems
-        await asyncio.sleep(1.0)
-    print(f"all fan-out done {time.monotonic() - killed_at:.1f} s after the kill")
-    return problems
