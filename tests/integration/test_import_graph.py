@@ -120,6 +120,30 @@ async def test_built_timelines_let_fan_out_reach_the_imported_users(backend: Bac
     assert await backend.timelines.read(fan2, None, 10) == [post_id]
 
 
+async def test_timelines_built_on_reimport_hold_what_followees_posted(backend: Backend) -> None:
+    first = await import_graph(backend, GRAPH, HASH, build_timelines=True)
+    fan1 = first.user_ids["fan1"]
+    post_id = backend.ids.next_id()
+    post = Post(post_id, fan1, "before", Visibility.PUBLIC, backend.clock())
+    await backend.posts.create_post(post, None, "", backend.clock())
+    await process_pending(backend)
+    await backend.timelines.drop(first.user_ids["fan2"])  # e.g. expired while inactive
+
+    grown = [*GRAPH, ("fan3", "fan1"), ("newcomer", "fan1"), ("loner", "newcomer")]
+
+    second = await import_graph(backend, grown, HASH, build_timelines=True)
+
+    timeline = {
+        name: await backend.timelines.read(uid, None, 10) for name, uid in second.user_ids.items()
+    }
+    # Rebuilt: a missing timeline, a user who gained a follow, a newcomer following a
+    # poster; only stored: a newcomer following newcomers. The rest were current.
+    assert (timeline["fan2"], timeline["fan3"], timeline["newcomer"]) == ([post_id],) * 3
+    assert timeline["loner"] == []
+    assert timeline["star"] == [post_id] and timeline["fan4"] == []
+    assert second.timelines_built == 4
+
+
 def test_a_malformed_row_is_refused_with_its_line_number(tmp_path: Path) -> None:
     csv = tmp_path / "edges.csv"
     csv.write_text("follower,followee\n1,2\n2,3\n3,3\n4,1\n")

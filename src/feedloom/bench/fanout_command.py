@@ -2,8 +2,10 @@
 
 Beside every measured figure stands what the simulation model predicts for the same
 graph and threshold (`capacity.simulate`): `expected_timeline_writes` is the sum of
-the followers of every pushed author, so a measured `timeline_writes` that differs
-means a follower had no timeline or an insert was lost.
+the followers of every pushed author. Fewer measured writes means a follower had no
+timeline or an insert was lost; more means events were delivered twice (at-least-once
+delivery: harmless to timelines, but work), so `useful_writes_per_second` counts only
+the expected writes.
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ async def fanout_over_http(
         cpu_after = target.server.cpu_seconds() if target.server else None
     # The API process's CPU from the first post until fan-out finished: HTTP + fan-out.
     api_cpu_s = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
-    return {
+    figures = {
         "mode": "http",
         "store": target.description,
         **model_figures(edges, pull_above),
@@ -85,6 +87,7 @@ async def fanout_over_http(
         **{f"post_{k}": v for k, v in run.post_latency.summary().items()},
         "post_latency_curve": run.post_latency.distribution(),
     }
+    return figures | {"useful_writes_per_second": _useful(figures)}
 
 
 async def fanout_in_process(
@@ -93,7 +96,7 @@ async def fanout_in_process(
     async with scratch_store(kind) as store:
         settings = settings_from_env(store.run_env(fanout_env(pull_above)))
         run = await run_in_process(settings, edges, worker_concurrency)
-    return {
+    figures = {
         "mode": "in-process",
         "store": kind + ("+redis" if settings.redis_url else ""),
         **model_figures(edges, pull_above),
@@ -106,6 +109,14 @@ async def fanout_in_process(
         "worker_cpu_s": run.cpu_s,
         "writes_per_worker_cpu_second": run.timeline_writes / run.cpu_s if run.cpu_s else None,
     }
+    return figures | {"useful_writes_per_second": _useful(figures)}
+
+
+def _useful(figures: Figures) -> float | None:
+    seconds = figures["seconds"]
+    if not seconds:
+        return None
+    return float(min(figures["timeline_writes"], figures["expected_timeline_writes"]) / seconds)
 
 
 def render_fanout(figures: Figures) -> str:
@@ -138,6 +149,7 @@ def render_fanout(figures: Figures) -> str:
         ],
         ["seconds until fan-out finished", fmt(f["seconds"])],
         ["**writes_per_second**", f"**{fmt(f['writes_per_second'])}**"],
+        ["useful writes/s (expected writes only)", fmt(f["useful_writes_per_second"])],
     ]
     if f["mode"] == "http":
         rows.append(["API process CPU, posting + fan-out (s)", fmt(f["api_cpu_s"])])

@@ -51,10 +51,14 @@ def import_graph_command(
     chosen = password or secrets.token_urlsafe(12)
     settings = Settings(data_dir=data_dir) if data_dir is not None else Settings()
     result = asyncio.run(_run(settings, edges, chosen))
+    timelines = (
+        "built on each user's first read (in-process store)"
+        if settings.is_embedded
+        else f"{result.timelines_built:,} (re)built, the others current"
+    )
     console.print(
         f"imported {result.users:,} users ({result.new_users:,} new) and {result.edges:,} "
-        f"follows; timelines built: {result.timelines_built:,}"
-        + ("" if result.timelines_built else " (in-process store: built on first read)")
+        f"follows; timelines: {timelines}"
     )
     console.print(
         "usernames are u_<csv id>; every imported user's password is "

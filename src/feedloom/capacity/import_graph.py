@@ -11,8 +11,9 @@ The steps, in order:
    existing rows, then recounts follows and re-decides pushed/pulled for every account).
    New users are active from the start (`last_active_at` is the import time).
 4. Build the imported users' home timelines, in batches, through the `TimelineStore`
-   port, so fan-out reaches them. Only where timelines outlive this process (Redis); an
-   in-process store is rebuilt on each user's first read by the server instead.
+   port, so fan-out reaches them: a missing timeline, or one of a user who gained a
+   follow, is rebuilt as a read would rebuild it. Only where timelines outlive this
+   process (Redis); an in-process store is rebuilt on each user's first read instead.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from feedloom.read.viewer import Reader
 PLAIN_ID = re.compile(r"^[A-Za-z0-9_]{1,30}$")
 LOOKUP_CONCURRENCY = 16
 TIMELINE_BATCH = 500
+PROFILE_BATCH = 1_000
 T = TypeVar("T")
 
 
@@ -99,6 +101,8 @@ async def import_graph(
     csv_id_of = {name: csv_id for csv_id, name in names.items()}
     user_ids.update({csv_id_of[user.username]: user.id for user in new_users})
     id_edges = [(user_ids[a], user_ids[b]) for a, b in edges]
+    existing = {user_ids[csv_id] for csv_id in names} - {user.id for user in new_users}
+    following_before = await _following_counts(backend, sorted(existing)) if build_timelines else {}
     progress.stage("writing users and follows", len(new_users) + len(id_edges))
     await backend.bulk.load(
         new_users,
@@ -109,7 +113,10 @@ async def import_graph(
     )
     built = 0
     if build_timelines:
-        built = await _build_timelines(backend, list(user_ids.values()), progress)
+        fresh = _without_history({user.id for user in new_users}, id_edges)
+        following_after = await _following_counts(backend, sorted(existing))
+        unchanged = {u for u in existing if following_after.get(u) == following_before.get(u)}
+        built = await _build_timelines(backend, list(user_ids.values()), fresh, unchanged, progress)
     return ImportResult(len(accounts), len(new_users), len(id_edges), built, user_ids)
 
 
@@ -128,12 +135,53 @@ async def _existing_user_ids(
     return {csv_id: user_id for csv_id, user_id in found if user_id is not None}
 
 
-async def _build_timelines(backend: Backend, user_ids: list[int], progress: ImportProgress) -> int:
+async def _following_counts(backend: Backend, user_ids: Sequence[int]) -> dict[int, int]:
+    """How many accounts each user follows (the store keeps the count in step with the
+    follows, in the same transaction). Follows only grow during an import, so a user
+    whose count grew across it gained a follow."""
+    counts: dict[int, int] = {}
+    for start in range(0, len(user_ids), PROFILE_BATCH):
+        profiles = await backend.accounts.profiles(user_ids[start : start + PROFILE_BATCH])
+        counts.update({user_id: profile.following for user_id, profile in profiles.items()})
+    return counts
+
+
+def _without_history(new_ids: set[int], edges: Sequence[tuple[int, int]]) -> set[int]:
+    """New users who follow only new users: nobody they follow can have posted yet, so
+    their rebuilt timeline is empty, known without a query. (A new user's follows in
+    the store are exactly this import's edges: it had none before.)"""
+    fresh = set(new_ids)
+    for follower, followee in edges:
+        if followee not in new_ids:
+            fresh.discard(follower)
+    return fresh
+
+
+async def _build_timelines(
+    backend: Backend,
+    user_ids: list[int],
+    fresh: set[int],
+    unchanged: set[int],
+    progress: ImportProgress,
+) -> int:
     """Rebuild each user's timeline exactly as a read would on a cache miss, from the
-    followees the store holds (which may include follows made outside this CSV)."""
+    followees the store holds (which may include follows made outside this CSV). Two
+    shortcuts: for a user in `fresh` that rebuild is known to be empty, so it is only
+    stored; a user in `unchanged` (gained no follow) keeps a timeline that exists,
+    since fan-out has kept it current. Returns how many timelines were written."""
     progress.stage("building home timelines", len(user_ids))
+    written = 0
 
     async def build(user_id: int) -> None:
+        nonlocal written
+        progress.advance(1)
+        if user_id in fresh:
+            await backend.timelines.replace(user_id, [])
+            written += 1
+            return
+        if user_id in unchanged and await backend.timelines.read(user_id, None, 1) is not None:
+            return
+        written += 1
         followees = await backend.graph.followees(user_id)
         context = ViewerContext(
             viewer_id=user_id,
@@ -142,11 +190,10 @@ async def _build_timelines(backend: Backend, user_ids: list[int], progress: Impo
             muted=frozenset(),
         )
         await rebuild_timeline(backend, Reader(context=context, pulled_followees=[]))
-        progress.advance(1)
 
     for start in range(0, len(user_ids), TIMELINE_BATCH):
         await _bounded([build(user_id) for user_id in user_ids[start : start + TIMELINE_BATCH]])
-    return len(user_ids)
+    return written
 
 
 async def _bounded(calls: Sequence[Awaitable[T]]) -> list[T]:
