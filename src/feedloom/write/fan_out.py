@@ -9,34 +9,41 @@ authors are not fanned out at all: readers merge their author timeline.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from feedloom.backend import Backend
-from feedloom.domain.model import Event, Post, PostDeleted, PostPublished
-from feedloom.ports import Lane
+from feedloom.domain.model import Post, PostDeleted, PostPublished, UserProfile
+from feedloom.ports import Delivery, Lane
 
 
-async def handle_event(backend: Backend, event: Event, lane: Lane) -> None:
-    if isinstance(event, PostPublished):
-        await fan_out_post(backend, event, lane)
-    elif isinstance(event, PostDeleted):
-        await purge_deleted_post(backend, event)
-    backend.metrics.fanout_events.labels(type(event).__name__).inc()
+async def handle_events(backend: Backend, deliveries: Sequence[Delivery]) -> None:
+    """Handle a consumed batch. Posts and their authors' profiles are loaded once for
+    the whole batch: per-post round trips, not timeline inserts, bound a worker."""
+    published = [d.event.post_id for d in deliveries if isinstance(d.event, PostPublished)]
+    posts = await backend.posts.posts(published)
+    authors = await backend.accounts.profiles(list({post.author_id for post in posts.values()}))
+    for delivery in deliveries:
+        event = delivery.event
+        if isinstance(event, PostPublished):
+            post = posts.get(event.post_id)
+            author = authors.get(post.author_id) if post is not None else None
+            await fan_out_post(backend, post, author, delivery.lane)
+        elif isinstance(event, PostDeleted):
+            await purge_deleted_post(backend, event)
+        backend.metrics.fanout_events.labels(type(event).__name__).inc()
 
 
-async def fan_out_post(backend: Backend, event: PostPublished, lane: Lane) -> None:
-    post = (await backend.posts.posts([event.post_id])).get(event.post_id)
+async def fan_out_post(
+    backend: Backend, post: Post | None, author: UserProfile | None, lane: Lane
+) -> None:
     if post is None or post.deleted:
-        return
+        return  # gone: nothing left to do
     await backend.author_timelines.push_if_present(post.author_id, post.id)
     await backend.timelines.insert_if_present([post.author_id], post.id)
-    if not await _is_pulled(backend, post.author_id):
+    if author is None or not author.pulled:
         await _push_to_followers(backend, post)
     lag = (backend.clock() - post.created_at).total_seconds()
     backend.metrics.fanout_lag.labels(lane).observe(max(lag, 0.0))
-
-
-async def _is_pulled(backend: Backend, author_id: int) -> bool:
-    profile = (await backend.accounts.profiles([author_id])).get(author_id)
-    return profile is not None and profile.pulled
 
 
 async def _push_to_followers(backend: Backend, post: Post) -> None:

@@ -18,7 +18,7 @@ from datetime import timedelta
 from feedloom.backend import Backend
 from feedloom.ports import Lane
 from feedloom.write.counting import flush_counts
-from feedloom.write.fan_out import handle_event
+from feedloom.write.fan_out import handle_events
 from feedloom.write.relay_outbox import relay_outbox
 
 log = logging.getLogger(__name__)
@@ -35,8 +35,7 @@ def consumer_name(index: int) -> str:
 
 async def consume_once(backend: Backend, lane: Lane, consumer: str, block_ms: int) -> int:
     deliveries = await backend.queue.consume(lane, consumer, CONSUME_BATCH, block_ms)
-    for delivery in deliveries:
-        await handle_event(backend, delivery.event, delivery.lane)
+    await handle_events(backend, deliveries)
     if deliveries:
         await backend.queue.ack(deliveries)
     return len(deliveries)

@@ -39,7 +39,12 @@ def async_url(url: str) -> str:
 def create_database(url: str, schema: str | None = None) -> AsyncEngine:
     url = async_url(url)
     if url.startswith("sqlite"):
-        engine = create_async_engine(url, connect_args={"timeout": 30})
+        # No cap on connections: a transaction holding SQLite's one write lock (the
+        # outbox relay, say) must never wait for a pooled connection held by requests
+        # that are themselves waiting for that lock. SQLite connections are cheap.
+        engine = create_async_engine(
+            url, connect_args={"timeout": 30}, pool_size=10, max_overflow=-1
+        )
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
     connect_args: dict[str, Any] = {}
