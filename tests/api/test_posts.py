@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from feedloom.domain.model import Counts
+from feedloom.write.counting import reconcile_recent_counts
 from tests.world import World
 
 
@@ -136,3 +138,16 @@ async def test_liking_a_post_you_cannot_see_is_not_found(world: World) -> None:
     response = await world.client.put(f"/v1/posts/{private}/like", headers=bob.auth)
     assert response.status_code == 404
     assert (await world.client.get(f"/v1/posts/{private}", headers=bob.auth)).status_code == 404
+
+
+async def test_drifted_counts_are_repaired_from_the_truth(world: World) -> None:
+    alice, bob = await world.user(), await world.user()
+    post_id = await world.post(alice)
+    await world.client.put(f"/v1/posts/{post_id}/like", headers=bob.auth)
+    await world.settle()
+    assert (await world.client.get(f"/v1/posts/{post_id}", headers=bob.auth)).json()["likes"] == 1
+    await world.backend.counters.set_many({int(post_id): Counts(likes=7, comments=2)})  # drift
+    assert await reconcile_recent_counts(world.backend) == 1
+    repaired = (await world.client.get(f"/v1/posts/{post_id}", headers=bob.auth)).json()
+    assert (repaired["likes"], repaired["comments"]) == (1, 0)
+    assert await reconcile_recent_counts(world.backend) == 0

@@ -9,9 +9,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from datetime import timedelta
+from typing import TYPE_CHECKING
 
+from feedloom.domain.ids import lowest_id_at
 from feedloom.domain.model import Counts
 from feedloom.ports import CounterStore, Engagement
+
+if TYPE_CHECKING:
+    from feedloom.backend import Backend
 
 
 class CounterBuffer:
@@ -62,6 +68,18 @@ async def displayed_counts(
         await counters.set_many(recounted)
         found.update(recounted)
     return found
+
+
+RECONCILE_WINDOW = timedelta(hours=24)
+RECONCILE_LIMIT = 10_000
+
+
+async def reconcile_recent_counts(backend: Backend) -> int:
+    """The repair layer: recount the last day's posts from the truth (the unique likes
+    and comments rows) and fix displayed counts that drifted. Run hourly by the worker."""
+    since = lowest_id_at(backend.clock() - RECONCILE_WINDOW)
+    post_ids = await backend.posts.recent_post_ids(since, RECONCILE_LIMIT)
+    return await reconcile_counts(post_ids, backend.counters, backend.engagement)
 
 
 async def reconcile_counts(

@@ -17,7 +17,7 @@ from datetime import timedelta
 
 from feedloom.backend import Backend
 from feedloom.ports import Lane
-from feedloom.write.counting import flush_counts
+from feedloom.write.counting import flush_counts, reconcile_recent_counts
 from feedloom.write.fan_out import handle_events
 from feedloom.write.relay_outbox import relay_outbox
 
@@ -85,9 +85,11 @@ async def _flush_step(backend: Backend) -> int:
 
 
 async def _maintenance_step(backend: Backend, stop: asyncio.Event) -> int:
-    """Hourly: forget Idempotency-Keys past their retention (at least 24 h)."""
+    """Hourly: forget Idempotency-Keys past their retention (at least 24 h), and
+    repair displayed like/comment counts that drifted from the truth."""
     ttl = timedelta(hours=backend.settings.idempotency_ttl_hours)
     purged = await backend.posts.purge_idempotency_keys(backend.clock() - ttl)
+    purged += await reconcile_recent_counts(backend)
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(stop.wait(), MAINTENANCE_INTERVAL_S)
     return purged or 1
