@@ -7,35 +7,54 @@ personal and always read from the truth.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TypeVar
 
 from feedloom.backend import Backend
 from feedloom.domain.model import FeedItem, Post, UserProfile
+from feedloom.ports import ViewCache
 from feedloom.read.views import dump_post, dump_profile, load_post, load_profile
 from feedloom.write.counting import displayed_counts
 
+V = TypeVar("V")
+
 
 async def load_posts(backend: Backend, post_ids: Sequence[int]) -> dict[int, Post]:
-    cached = await backend.post_cache.get_many(post_ids)
-    found = {post_id: load_post(post_id, data) for post_id, data in cached.items()}
-    missing = [post_id for post_id in post_ids if post_id not in found]
-    if missing:
-        backend.metrics.hydration_misses.labels("post").inc(len(missing))
-        loaded = await backend.posts.posts(missing)
-        await backend.post_cache.set_many({pid: dump_post(post) for pid, post in loaded.items()})
-        found.update(loaded)
-    return found
+    return await _cache_aside(
+        backend, "post", backend.post_cache, post_ids, load_post, dump_post, backend.posts.posts
+    )
 
 
 async def load_profiles(backend: Backend, user_ids: Sequence[int]) -> dict[int, UserProfile]:
-    wanted = list(dict.fromkeys(user_ids))
-    cached = await backend.user_cache.get_many(wanted)
-    found = {user_id: load_profile(user_id, data) for user_id, data in cached.items()}
-    missing = [user_id for user_id in wanted if user_id not in found]
+    return await _cache_aside(
+        backend,
+        "user",
+        backend.user_cache,
+        user_ids,
+        load_profile,
+        dump_profile,
+        backend.accounts.profiles,
+    )
+
+
+async def _cache_aside(
+    backend: Backend,
+    kind: str,
+    cache: ViewCache,
+    ids: Sequence[int],
+    decode: Callable[[int, bytes], V],
+    encode: Callable[[V], bytes],
+    fetch: Callable[[Sequence[int]], Awaitable[dict[int, V]]],
+) -> dict[int, V]:
+    """Views from the cache; misses from the store in one call, then cached."""
+    wanted = list(dict.fromkeys(ids))
+    cached = await cache.get_many(wanted)
+    found = {key: decode(key, data) for key, data in cached.items()}
+    missing = [key for key in wanted if key not in found]
     if missing:
-        backend.metrics.hydration_misses.labels("user").inc(len(missing))
-        loaded = await backend.accounts.profiles(missing)
-        await backend.user_cache.set_many({uid: dump_profile(p) for uid, p in loaded.items()})
+        backend.metrics.hydration_misses.labels(kind).inc(len(missing))
+        loaded = await fetch(missing)
+        await cache.set_many({key: encode(view) for key, view in loaded.items()})
         found.update(loaded)
     return found
 
