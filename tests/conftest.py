@@ -1,4 +1,4 @@
-"""Shared fixtures: settings shrunk for tests, an app per backend set, a test world."""
+"""Shared fixtures: settings shrunk for tests, an app per feedloom set, a test world."""
 
 from __future__ import annotations
 
@@ -12,8 +12,7 @@ from asgi_lifespan import LifespanManager
 from fastapi import FastAPI
 
 from feedloom.api.app import create_app
-from feedloom.backend import Backend
-from feedloom.bootstrap import build_backend
+from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.settings import FanoutSettings, Settings
 from tests.backends import BACKEND_SETUPS, backend_names
 from tests.world import World
@@ -76,20 +75,17 @@ async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
 
 
 @pytest.fixture
-def backend(app: FastAPI) -> Backend:
-    built: Backend = app.state.backend
+def feedloom(app: FastAPI) -> Feedloom:
+    built: Feedloom = app.state.feedloom
     return built
 
 
 @pytest.fixture
-def world(client: httpx.AsyncClient, backend: Backend) -> World:
-    return World(client, backend)
+def world(client: httpx.AsyncClient, feedloom: Feedloom) -> World:
+    return World(client, feedloom)
 
 
 @pytest.fixture
-async def embedded_backend(settings: Settings) -> AsyncIterator[Backend]:
-    built = await build_backend(settings)
-    try:
+async def embedded_feedloom(settings: Settings) -> AsyncIterator[Feedloom]:
+    async with open_feedloom(settings) as built:
         yield built
-    finally:
-        await built.close()

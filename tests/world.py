@@ -8,9 +8,7 @@ from typing import Any
 
 import httpx
 
-from feedloom.backend import Backend
-from feedloom.write.counting import flush_counts
-from feedloom.write.worker import process_pending
+from feedloom.bootstrap import Feedloom
 
 PASSWORD = "correct horse battery"
 _names = itertools.count(1)
@@ -28,9 +26,9 @@ class User:
 
 
 class World:
-    def __init__(self, client: httpx.AsyncClient, backend: Backend) -> None:
+    def __init__(self, client: httpx.AsyncClient, feedloom: Feedloom) -> None:
         self.client = client
-        self.backend = backend
+        self.feedloom = feedloom
 
     async def user(self, name: str | None = None) -> User:
         username = name or f"user_{next(_names)}"
@@ -82,5 +80,5 @@ class World:
 
     async def settle(self) -> None:
         """Let the relay and fan-out workers finish everything queued."""
-        await process_pending(self.backend)
-        await flush_counts(self.backend.counter_buffer, self.backend.counters)
+        await self.feedloom.services.worker.process_pending()
+        await self.feedloom.services.worker.flush_counts()

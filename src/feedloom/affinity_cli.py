@@ -30,18 +30,14 @@ def rebuild_command(
     missed. It may run while serving; a like made during the run can be left out until
     the next run."""
     # Imported here: cli.py imports this module to register it.
-    from feedloom.bootstrap import build_backend
+    from feedloom.bootstrap import open_feedloom
     from feedloom.cli import load_settings
-    from feedloom.write.affinity import rebuild_affinities
 
     settings = load_settings(data_dir)
 
     async def main() -> int:
-        backend = await build_backend(settings)
-        try:
-            return await rebuild_affinities(backend)
-        finally:
-            await backend.close()
+        async with open_feedloom(settings) as feedloom:
+            return await feedloom.services.affinity.rebuild()
 
     started = time.perf_counter()
     pairs = asyncio.run(main())

@@ -54,13 +54,13 @@ def serve(
 ) -> None:
     """Run the HTTP API (and, on the embedded default, the fan-out worker)."""
     from feedloom.api.app import create_app
-    from feedloom.demo import start_demo
+    from feedloom.demo import demo_running
 
     settings = load_settings(data_dir, demo)
     _refuse_unusable_backends(settings)
     run_inline = settings.is_embedded if inline_worker is None else inline_worker
     application = create_app(
-        settings, inline_worker=run_inline, on_startup=start_demo if demo else None
+        settings, inline_worker=run_inline, companion=demo_running if demo else None
     )
     _configure_logging()
     console.print(
@@ -76,25 +76,21 @@ def worker(
     concurrency: Annotated[int, typer.Option(min=1, max=64, help="consumers per lane")] = 1,
 ) -> None:
     """Run relay + fan-out workers until interrupted (any number of these may run)."""
-    from feedloom.bootstrap import build_backend
-    from feedloom.write.worker import run_worker
+    from feedloom.bootstrap import open_feedloom
 
     settings = load_settings()
     _refuse_unusable_backends(settings)
     _configure_logging()
 
     async def main() -> None:
-        backend = await build_backend(settings)
-        stop = asyncio.Event()
-        # SIGTERM/SIGINT end the loops after their current batch: what was consumed is
-        # handled and acknowledged, the rest stays in the log for the other workers.
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(signum, stop.set)
-        try:
-            await run_worker(backend, stop, concurrency)
-        finally:
-            await backend.close()
+        async with open_feedloom(settings) as feedloom:
+            stop = asyncio.Event()
+            # SIGTERM/SIGINT end the loops after their current batch: what was consumed is
+            # handled and acknowledged, the rest stays in the log for the other workers.
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(signum, stop.set)
+            await feedloom.services.worker.run(stop, concurrency)
         console.print("worker stopped")
 
     asyncio.run(main())
@@ -130,13 +126,14 @@ def _refuse_unusable_backends(settings: Settings) -> None:
     Redis is configured but does not answer."""
     from feedloom.adapters.redis import RedisUnavailable, redis_caches
     from feedloom.adapters.sql.database import database_problem
+    from feedloom.bootstrap.infrastructure import redis_config
 
     url, schema = settings.effective_database_url, settings.database_schema
     if problem := asyncio.run(database_problem(url, schema)):
         _fail(problem)
 
     async def ping_redis() -> None:
-        _caches, close = await redis_caches(settings)
+        _caches, close = await redis_caches(redis_config(settings), lambda _port: None)
         await close()
 
     if settings.redis_url is not None:

@@ -11,14 +11,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+from collections.abc import AsyncIterator, Callable
 from datetime import timedelta
 
-from feedloom.backend import Backend
+from argon2 import PasswordHasher
+
+from feedloom.bootstrap import Feedloom
 from feedloom.domain.ids import IdGenerator, created_at_of
 from feedloom.domain.model import Comment, Post, Visibility
-from feedloom.ports import NewUser
-from feedloom.write.accounts import password_hasher
-from feedloom.write.publish_post import publish_post
+from feedloom.ports import AccountStore, BulkImporter, Clock, NewUser
+from feedloom.write.publish_post import PublishPost
 
 DEMO_USER = "demo"
 DEMO_PASSWORD = "demo-password"
@@ -69,23 +71,82 @@ def demo_text(rng: random.Random) -> str:
     return " ".join(rng.choice(WORDS) for _ in range(rng.randint(4, 14))).capitalize() + "."
 
 
-async def seed_demo(backend: Backend, users: int = DEMO_USERS, seed: int = 7) -> bool:
-    """Load the demo world unless the demo user already exists. Returns True if seeded."""
-    if await backend.accounts.credentials(DEMO_USER) is not None:
-        return False
-    rng = random.Random(seed)
-    password_hash = password_hasher(backend).hash(DEMO_PASSWORD)
-    names = [DEMO_USER, *(f"user{n:03d}" for n in range(1, users))]
-    people = [
-        NewUser(backend.ids.next_id(), name, name.capitalize(), password_hash) for name in names
-    ]
-    ids = [person.id for person in people]
-    edges = _follow_graph(rng, ids)
-    await backend.bulk.load(
-        people, edges, backend.clock(), lambda n: backend.policy.is_pulled(n, False)
+@contextlib.asynccontextmanager
+async def demo_running(feedloom: Feedloom) -> AsyncIterator[None]:
+    """`serve --demo`: seed once, then keep a ticker posting while the app runs."""
+    await demo_seeder(feedloom).seed()
+    stop = asyncio.Event()
+    accounts, publish = feedloom.stores.accounts, feedloom.services.publish
+    ticker = asyncio.create_task(run_ticker(accounts, publish, stop))
+    try:
+        yield
+    finally:
+        stop.set()
+        await ticker
+
+
+def demo_seeder(feedloom: Feedloom) -> DemoSeeder:
+    policy = feedloom.settings.fanout.policy()
+    return DemoSeeder(
+        feedloom.stores.accounts,
+        feedloom.stores.bulk,
+        feedloom.password_hasher,
+        feedloom.runtime.ids,
+        feedloom.runtime.clock,
+        lambda followers: policy.is_pulled(followers, False),
     )
-    await _post_history(backend, rng, ids)
-    return True
+
+
+class DemoSeeder:
+    def __init__(
+        self,
+        accounts: AccountStore,
+        bulk: BulkImporter,
+        hasher: PasswordHasher,
+        ids: IdGenerator,
+        clock: Clock,
+        is_pulled: Callable[[int], bool],
+    ) -> None:
+        self._accounts, self._bulk, self._hasher = accounts, bulk, hasher
+        self._ids, self._clock, self._is_pulled = ids, clock, is_pulled
+
+    async def seed(self, users: int = DEMO_USERS, seed: int = 7) -> bool:
+        """Load the demo world unless the demo user already exists. True if seeded."""
+        if await self._accounts.credentials(DEMO_USER) is not None:
+            return False
+        rng = random.Random(seed)
+        password_hash = self._hasher.hash(DEMO_PASSWORD)
+        names = [DEMO_USER, *(f"user{n:03d}" for n in range(1, users))]
+        people = [
+            NewUser(self._ids.next_id(), name, name.capitalize(), password_hash) for name in names
+        ]
+        ids = [person.id for person in people]
+        await self._bulk.load(people, _follow_graph(rng, ids), self._clock(), self._is_pulled)
+        await self._post_history(rng, ids)
+        return True
+
+    async def _post_history(self, rng: random.Random, ids: list[int]) -> None:
+        """Three days of posts, minted with back-dated IDs (an ID carries its time), with
+        likes and comments, in one bulk transaction."""
+        start_ms = int((self._clock() - timedelta(days=3)).timestamp() * 1000)
+        span_ms = 3 * 24 * 3600 * 1000
+        stamps = sorted(start_ms + rng.randrange(span_ms) for _ in range(len(ids) * 3))
+        clock = iter(stamps)
+        minted = IdGenerator(worker_id=1023, clock_ms=lambda: next(clock))
+        posts = []
+        for _ in stamps:
+            post_id = minted.next_id()
+            visibility = Visibility.FOLLOWERS if rng.random() < 0.1 else Visibility.PUBLIC
+            posts.append(
+                Post(post_id, rng.choice(ids), demo_text(rng), visibility, created_at_of(post_id))
+            )
+        likes, comments = [], []
+        for post in rng.sample(posts, len(posts) // 2):
+            likes += [(post.id, user_id) for user_id in rng.sample(ids, rng.randint(1, 12))]
+            if rng.random() < 0.3:
+                author, comment_id = rng.choice(ids), self._ids.next_id()
+                comments.append(Comment(comment_id, post.id, author, demo_text(rng), self._clock()))
+        await self._bulk.load_history(posts, likes, comments, self._clock())
 
 
 def _follow_graph(rng: random.Random, ids: list[int]) -> list[tuple[int, int]]:
@@ -102,32 +163,9 @@ def _follow_graph(rng: random.Random, ids: list[int]) -> list[tuple[int, int]]:
     return sorted(edges)
 
 
-async def _post_history(backend: Backend, rng: random.Random, ids: list[int]) -> None:
-    """Three days of posts, minted with back-dated IDs (an ID carries its time), with
-    likes and comments, in one bulk transaction."""
-    start_ms = int((backend.clock() - timedelta(days=3)).timestamp() * 1000)
-    span_ms = 3 * 24 * 3600 * 1000
-    stamps = sorted(start_ms + rng.randrange(span_ms) for _ in range(len(ids) * 3))
-    clock = iter(stamps)
-    minted = IdGenerator(worker_id=1023, clock_ms=lambda: next(clock))
-    posts = []
-    for _ in stamps:
-        post_id = minted.next_id()
-        visibility = Visibility.FOLLOWERS if rng.random() < 0.1 else Visibility.PUBLIC
-        posts.append(
-            Post(post_id, rng.choice(ids), demo_text(rng), visibility, created_at_of(post_id))
-        )
-    likes, comments = [], []
-    for post in rng.sample(posts, len(posts) // 2):
-        likes += [(post.id, user_id) for user_id in rng.sample(ids, rng.randint(1, 12))]
-        if rng.random() < 0.3:
-            author = rng.choice(ids)
-            comment_id = backend.ids.next_id()
-            comments.append(Comment(comment_id, post.id, author, demo_text(rng), backend.clock()))
-    await backend.bulk.load_history(posts, likes, comments, backend.clock())
-
-
-async def run_ticker(backend: Backend, stop: asyncio.Event, seed: int = 11) -> None:
+async def run_ticker(
+    accounts: AccountStore, publish: PublishPost, stop: asyncio.Event, seed: int = 11
+) -> None:
     """Keep the demo alive: a random demo user posts every few seconds."""
     rng = random.Random(seed)
     names = [f"user{n:03d}" for n in range(1, DEMO_USERS)]
@@ -135,21 +173,6 @@ async def run_ticker(backend: Backend, stop: asyncio.Event, seed: int = 11) -> N
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), TICK_SECONDS)
             return
-        credentials = await backend.accounts.credentials(rng.choice(names))
+        credentials = await accounts.credentials(rng.choice(names))
         if credentials is not None:
-            await publish_post(
-                backend, credentials.user_id, demo_text(rng), [], Visibility.PUBLIC, None
-            )
-
-
-async def start_demo(backend: Backend) -> None:
-    """Startup hook for `serve --demo`: seed once, then keep a ticker posting."""
-    await seed_demo(backend)
-    stop = asyncio.Event()
-    ticker = asyncio.create_task(run_ticker(backend, stop))
-
-    async def stop_ticker() -> None:
-        stop.set()
-        await ticker
-
-    backend.closers.append(stop_ticker)
+            await publish(credentials.user_id, demo_text(rng), [], Visibility.PUBLIC, None)

@@ -12,7 +12,9 @@ from typing import Literal, Self
 from pydantic import BaseModel, Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.domain.model import FeedOrder
+from feedloom.ranking import Weights
 
 PLACEHOLDER_SECRET = "change-me"
 
@@ -25,10 +27,17 @@ class FanoutSettings(BaseModel):
     batch_size: int = Field(1_000, ge=1, le=10_000, description="followers per fan-out batch")
 
     @model_validator(mode="after")
-    def _hysteresis(self) -> Self:
-        if self.push_below > self.pull_above:
-            raise ValueError("fanout.push_below must not exceed fanout.pull_above")
+    def _valid_policy(self) -> Self:
+        self.policy()  # the domain object checks its own invariants (hysteresis)
         return self
+
+    def policy(self) -> FanoutPolicy:
+        return FanoutPolicy(
+            pull_above=self.pull_above,
+            push_below=self.push_below,
+            bulk_above=self.bulk_above,
+            max_pulled_per_read=self.max_pulled_per_read,
+        )
 
 
 class RankingWeights(BaseModel):
@@ -37,6 +46,9 @@ class RankingWeights(BaseModel):
     affinity: float = Field(2.0, ge=0, allow_inf_nan=False)
     engagement: float = Field(1.0, ge=0, allow_inf_nan=False)
     half_life_hours: float = Field(6.0, gt=0, allow_inf_nan=False)
+
+    def weights(self) -> Weights:
+        return Weights(self.affinity, self.engagement, self.half_life_hours)
 
 
 class FeedSettings(BaseModel):

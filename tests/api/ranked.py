@@ -16,7 +16,7 @@ def generous_ranker_budget(world: World) -> None:
     """On a busy test machine the 50 ms budget can run out and the feed fall back to time
     order, which is right in production but would make order assertions flaky here. The
     fallback tests set their own budget."""
-    world.backend.settings.feed.ranker_budget_ms = 5_000
+    world.feedloom.services.home_feed.ranked.ranker.budget_s = 5.0
 
 
 async def get_feed(world: World, reader: User, **params: Any) -> httpx.Response:

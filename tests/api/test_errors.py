@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.world import World
@@ -37,7 +39,7 @@ async def test_malformed_json_is_a_400(world: World) -> None:
 
 async def test_an_oversized_body_is_a_413_and_writes_nothing(world: World) -> None:
     alice = await world.user()
-    huge = "x" * (world.backend.settings.max_body_bytes + 1)
+    huge = "x" * (world.feedloom.settings.max_body_bytes + 1)
     response = await world.client.post("/v1/posts", json={"text": huge}, headers=alice.auth)
     assert response.status_code == 413
     assert response.json()["type"].endswith("/payload-too-large")
@@ -46,7 +48,8 @@ async def test_an_oversized_body_is_a_413_and_writes_nothing(world: World) -> No
 
 async def test_posting_too_fast_is_a_429_with_retry_after(world: World) -> None:
     alice = await world.user()
-    world.backend.settings.posts_per_minute = 2
+    publish = world.feedloom.services.publish
+    publish.limits = replace(publish.limits, per_minute=2)
     for _ in range(2):
         await world.post(alice)
     response = await world.client.post("/v1/posts", json={"text": "3rd"}, headers=alice.auth)

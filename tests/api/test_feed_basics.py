@@ -1,4 +1,4 @@
-"""The home feed's correctness promises, over HTTP, on every backend set."""
+"""The home feed's correctness promises, over HTTP, on every feedloom set."""
 
 from __future__ import annotations
 
@@ -18,4 +18,4 @@ async def test_a_followed_authors_post_reaches_an_active_followers_feed(world: W
     post_id = await world.post(alice)
     await world.settle()
     assert await world.feed_ids(bob) == [post_id]
-    assert world.backend.metrics.fanout_timeline_writes._value.get() == 1
+    assert world.feedloom.metrics.fanout_timeline_writes._value.get() == 1

@@ -37,10 +37,10 @@ async def test_a_pulled_authors_posts_are_merged_at_read_time(world: World) -> N
         await world.feed(fan)
         await world.follow(fan, star)
     assert (await world.client.get("/v1/me", headers=star.auth)).json()["pulled"] is True
-    writes_before = world.backend.metrics.fanout_timeline_writes._value.get()
+    writes_before = world.feedloom.metrics.fanout_timeline_writes._value.get()
     post_id = await world.post(star, "to the many")
     await world.settle()
-    assert world.backend.metrics.fanout_timeline_writes._value.get() == writes_before
+    assert world.feedloom.metrics.fanout_timeline_writes._value.get() == writes_before
     for fan in fans:
         assert await world.feed_ids(fan) == [post_id]
 
@@ -61,16 +61,16 @@ async def test_hysteresis_keeps_a_star_pulled_until_it_drops_below_push_below(wo
 async def test_an_inactive_follower_is_skipped_then_rebuilt_on_return(world: World) -> None:
     alice, bob = await world.user(), await world.user()
     await world.follow(bob, alice)
-    await world.backend.timelines.drop(int(bob.id))  # bob went inactive: timeline dropped
-    writes_before = world.backend.metrics.fanout_timeline_writes._value.get()
+    await world.feedloom.caches.timelines.drop(int(bob.id))  # bob went inactive: timeline dropped
+    writes_before = world.feedloom.metrics.fanout_timeline_writes._value.get()
     post_id = await world.post(alice)
     await world.settle()
-    assert world.backend.metrics.fanout_timeline_writes._value.get() == writes_before
-    assert await world.backend.timelines.read(int(bob.id), None, 10) is None
-    rebuilds_before = world.backend.metrics.timeline_rebuilds._value.get()
+    assert world.feedloom.metrics.fanout_timeline_writes._value.get() == writes_before
+    assert await world.feedloom.caches.timelines.read(int(bob.id), None, 10) is None
+    rebuilds_before = world.feedloom.metrics.timeline_rebuilds._value.get()
     assert await world.feed_ids(bob) == [post_id]
-    assert world.backend.metrics.timeline_rebuilds._value.get() == rebuilds_before + 1
-    assert await world.backend.timelines.read(int(bob.id), None, 10) == [int(post_id)]
+    assert world.feedloom.metrics.timeline_rebuilds._value.get() == rebuilds_before + 1
+    assert await world.feedloom.caches.timelines.read(int(bob.id), None, 10) == [int(post_id)]
 
 
 async def test_a_page_stays_full_when_items_are_filtered(world: World) -> None:
@@ -90,10 +90,10 @@ async def test_scrolling_continues_past_the_end_of_the_cached_timeline(world: Wo
     alice, bob = await world.user(), await world.user()
     await world.follow(bob, alice)
     await world.feed(bob)
-    length = world.backend.settings.timeline_length
+    length = world.feedloom.settings.timeline_length
     posted = [await world.post(alice, f"p{n}") for n in range(length + 15)]
     await world.settle()
-    cached = await world.backend.timelines.read(int(bob.id), None, length * 2)
+    cached = await world.feedloom.caches.timelines.read(int(bob.id), None, length * 2)
     assert cached is not None and len(cached) == length
     assert await world.all_feed_ids(bob, limit=20) == posted[::-1]
 
@@ -107,7 +107,7 @@ async def test_a_restart_loses_timelines_and_rebuilds_the_same_feed(world: World
         await world.post(alice if n % 2 else carol, f"n{n}")
     await world.settle()
     before = await world.all_feed_ids(bob, limit=4)
-    settings = world.backend.settings
+    settings = world.feedloom.settings
     if settings.redis_url is None:  # embedded: a new process has empty in-process caches
         from asgi_lifespan import LifespanManager
 
@@ -117,6 +117,6 @@ async def test_a_restart_loses_timelines_and_rebuilds_the_same_feed(world: World
 
             transport = httpx.ASGITransport(app=restarted)
             async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
-                after = World(client, restarted.state.backend)
-                assert await after.backend.timelines.read(int(bob.id), None, 5) is None
+                after = World(client, restarted.state.feedloom)
+                assert await after.feedloom.caches.timelines.read(int(bob.id), None, 5) is None
                 assert await after.all_feed_ids(bob, limit=4) == before

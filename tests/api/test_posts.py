@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from feedloom.domain.model import Counts
-from feedloom.write.counting import reconcile_recent_counts
 from tests.world import World
 
 
@@ -51,7 +50,7 @@ async def test_idempotency_keys_are_per_author(world: World) -> None:
 
 async def test_post_input_is_validated(world: World) -> None:
     alice = await world.user()
-    too_long = "x" * (world.backend.settings.post_max_chars + 1)
+    too_long = "x" * (world.feedloom.settings.post_max_chars + 1)
     cases = [
         {"text": ""},
         {"text": too_long},
@@ -146,8 +145,10 @@ async def test_drifted_counts_are_repaired_from_the_truth(world: World) -> None:
     await world.client.put(f"/v1/posts/{post_id}/like", headers=bob.auth)
     await world.settle()
     assert (await world.client.get(f"/v1/posts/{post_id}", headers=bob.auth)).json()["likes"] == 1
-    await world.backend.counters.set_many({int(post_id): Counts(likes=7, comments=2)})  # drift
-    assert await reconcile_recent_counts(world.backend) == 1
+    await world.feedloom.caches.counters.set_many(
+        {int(post_id): Counts(likes=7, comments=2)}
+    )  # drift
+    assert await world.feedloom.services.reconcile.recent() == 1
     repaired = (await world.client.get(f"/v1/posts/{post_id}", headers=bob.auth)).json()
     assert (repaired["likes"], repaired["comments"]) == (1, 0)
-    assert await reconcile_recent_counts(world.backend) == 0
+    assert await world.feedloom.services.reconcile.recent() == 0

@@ -1,10 +1,11 @@
-"""The ranked home feed over HTTP, on every backend set: choosing the order, feed
+"""The ranked home feed over HTTP, on every feedloom set: choosing the order, feed
 sessions that never repeat or skip, and their expiry (explain, scoring and the fallback
 to time order: test_ranked_feed_scoring.py)."""
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 
@@ -90,7 +91,7 @@ async def test_a_post_deleted_mid_session_is_dropped_from_its_page_not_replaced(
     cursor = first["next_cursor"]
     second = ids(await world.feed(reader, cursor=cursor, limit=3))
     doomed = second[1]
-    post = (await world.backend.posts.posts([int(doomed)]))[int(doomed)]
+    post = (await world.feedloom.stores.posts.posts([int(doomed)]))[int(doomed)]
     author = next(user for user in followed if user.id == str(post.author_id))
     deleted = await world.client.delete(f"/v1/posts/{doomed}", headers=author.auth)
     assert deleted.status_code == 204
@@ -106,7 +107,8 @@ async def test_an_expired_session_is_a_410_problem_that_says_to_reload_the_top(
     world: World,
 ) -> None:
     reader, _ = await reader_of(world, authors=2, posts_each=2)
-    world.backend.settings.feed.session_ttl_s = 1
+    ranked = world.feedloom.services.home_feed.ranked
+    ranked.config = replace(ranked.config, session_ttl_s=1)
     first = await world.feed(reader, **RANKED, limit=2)
     await asyncio.sleep(1.2)
     expired = await get_feed(world, reader, cursor=first["next_cursor"])

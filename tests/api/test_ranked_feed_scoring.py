@@ -1,4 +1,4 @@
-"""Why a post sits where it does in the ranked feed, over HTTP, on every backend set:
+"""Why a post sits where it does in the ranked feed, over HTTP, on every feedloom set:
 explain, affinity, pinning and diversity, the fallback to time order, the feature log."""
 
 from __future__ import annotations
@@ -6,7 +6,8 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from datetime import datetime
+from dataclasses import replace
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ import orjson
 import pytest
 
 from feedloom.ranking import Candidate, Weights, rank
-from feedloom.read.feature_log import FeatureLog
+from feedloom.read.ranked.feature_log import FeatureLog
 from tests.api.ranked import RANKED, authors, generous_ranker_budget, ids, like, reader_of
 from tests.world import User, World
 
@@ -25,7 +26,7 @@ def _generous_ranker_budget(world: World) -> None:
 
 
 def fallbacks(world: World, reason: str) -> float | None:
-    return world.backend.metrics.registry.get_sample_value(
+    return world.feedloom.metrics.registry.get_sample_value(
         "feedloom_ranker_fallbacks_total", {"reason": reason}
     )
 
@@ -47,7 +48,7 @@ async def test_a_failing_ranker_serves_time_order_says_so_and_is_counted(world: 
         raise RuntimeError("model server down")
 
     reader, _ = await reader_of(world, authors=2, posts_each=3)
-    world.backend.ranker = failing
+    world.feedloom.services.home_feed.ranked.ranker.ranker = failing
     page = await world.feed(reader, **RANKED, explain="true", limit=4)
     assert page["order"] == "chronological" and page["fallback"] == "error"
     assert ids(page) == ids(await world.feed(reader, order="chronological", limit=4))
@@ -62,8 +63,8 @@ async def test_a_ranker_slower_than_its_budget_is_abandoned_for_time_order(world
         return rank(candidates, weights, now=now)
 
     reader, _ = await reader_of(world, authors=2, posts_each=2)
-    world.backend.ranker = slow
-    world.backend.settings.feed.ranker_budget_ms = 50
+    world.feedloom.services.home_feed.ranked.ranker.ranker = slow
+    world.feedloom.services.home_feed.ranked.ranker.budget_s = 0.05
     started = time.perf_counter()
     page = await world.feed(reader, **RANKED)
     assert time.perf_counter() - started < 0.45
@@ -148,7 +149,8 @@ async def test_the_readers_fresh_posts_stay_on_top_whatever_their_score(world: W
         await like(world, fan, await world.post(alice, f"popular {n}"))
     await world.settle()
     assert ids(await world.feed(reader, **RANKED))[0] == own
-    world.backend.settings.feed.pin_own_s = 0
+    ranked = world.feedloom.services.home_feed.ranked
+    ranked.config = replace(ranked.config, pin_own=timedelta(0))
     assert ids(await world.feed(reader, **RANKED))[0] != own
 
 
@@ -170,7 +172,7 @@ async def test_served_items_are_logged_with_their_features_and_positions(
     world: World, tmp_path: Path
 ) -> None:
     log = FeatureLog(tmp_path / "served.jsonl")
-    world.backend.feature_log = log
+    world.feedloom.services.home_feed.ranked.feature_log = log
     reader, _ = await reader_of(world, authors=2, posts_each=3)
     first = await world.feed(reader, **RANKED, limit=4)
     second = await world.feed(reader, cursor=first["next_cursor"], limit=4)

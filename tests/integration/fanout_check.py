@@ -15,31 +15,31 @@ import asyncio
 import time
 from collections import Counter
 
-from feedloom.backend import Backend
+from feedloom.bootstrap import Feedloom
 
 CHECK_EVERY_S = 1.0
 
 
-async def in_flight(backend: Backend) -> dict[str, int]:
+async def in_flight(feedloom: Feedloom) -> dict[str, int]:
     """Events not yet handled: in the outbox, or on the queue (unread or unacked)."""
-    outbox = await backend.outbox.pending()  # first: the relay publishes before it commits
-    return {"outbox": outbox, **await backend.queue.lag()}
+    outbox = await feedloom.stores.outbox.pending()  # first: the relay publishes before it commits
+    return {"outbox": outbox, **await feedloom.caches.queue.lag()}
 
 
 async def unfinished(
-    backend: Backend, acknowledged: dict[int, int], followers: dict[int, set[int]]
+    feedloom: Feedloom, acknowledged: dict[int, int], followers: dict[int, set[int]]
 ) -> list[str]:
     """What still breaks the promise: events not yet handled, posts missing from the
     store, and posts not exactly once in a follower's timeline."""
-    pending = await in_flight(backend)
+    pending = await in_flight(feedloom)
     problems = [f"events not yet handled: {pending}"] if any(pending.values()) else []
-    stored = await backend.posts.posts(list(acknowledged))
+    stored = await feedloom.stores.posts.posts(list(acknowledged))
     problems += [
         f"post {post_id} is not in the store" for post_id in acknowledged if post_id not in stored
     ]
-    length = backend.settings.timeline_length
+    length = feedloom.settings.timeline_length
     timelines = {
-        user_id: Counter(await backend.timelines.read(user_id, None, length) or [])
+        user_id: Counter(await feedloom.caches.timelines.read(user_id, None, length) or [])
         for user_id in {fan for author in set(acknowledged.values()) for fan in followers[author]}
     }
     for post_id, author_id in acknowledged.items():
@@ -50,7 +50,7 @@ async def unfinished(
 
 
 async def wait_until_done(
-    backend: Backend,
+    feedloom: Feedloom,
     acknowledged: dict[int, int],
     followers: dict[int, set[int]],
     *,
@@ -62,7 +62,7 @@ async def wait_until_done(
     last acknowledgment, whichever came later: traffic may go on long after the kill,
     and a post acknowledged a moment ago still has to be relayed and fanned out."""
     deadline = max(killed_at, last_acknowledged) + bound_s
-    while problems := await unfinished(backend, acknowledged, followers):
+    while problems := await unfinished(feedloom, acknowledged, followers):
         if time.monotonic() > deadline:
             return problems
         await asyncio.sleep(CHECK_EVERY_S)

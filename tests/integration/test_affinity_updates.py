@@ -7,18 +7,14 @@ import asyncio
 from datetime import datetime
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
-from feedloom.backend import Backend
-from feedloom.bootstrap import build_backend
+from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.cli import app as cli
 from feedloom.domain.model import Visibility
 from feedloom.ranking.affinity import AffinityState, InteractionKind
 from feedloom.settings import Settings
-from feedloom.write.accounts import register_account
-from feedloom.write.affinity import rebuild_affinities
-from feedloom.write.engagement import like as like_post
-from feedloom.write.publish_post import publish_post
 from tests.conftest import shrunk_settings
 from tests.world import User, World
 
@@ -36,8 +32,8 @@ async def comment(world: World, user: User, post_id: str) -> None:
     assert response.status_code == 201, response.text
 
 
-async def raw(backend: Backend, reader: User, author: User) -> float:
-    states = await backend.affinities.states(int(reader.id), [int(author.id)])
+async def raw(feedloom: Feedloom, reader: User, author: User) -> float:
+    states = await feedloom.stores.affinities.states(int(reader.id), [int(author.id)])
     return states[int(author.id)].raw if int(author.id) in states else 0.0
 
 
@@ -45,11 +41,11 @@ async def test_a_like_counts_one_and_a_comment_three_toward_affinity(world: Worl
     alice, bob = await world.user(), await world.user()
     post_id = await world.post(alice)
     await like(world, bob, post_id)
-    assert await raw(world.backend, bob, alice) == 1.0
+    assert await raw(world.feedloom, bob, alice) == 1.0
     await comment(world, bob, post_id)
     # The comment comes moments after the like, so the like has barely decayed.
-    assert 3.99 < await raw(world.backend, bob, alice) <= 4.0
-    assert await raw(world.backend, alice, bob) == 0.0  # affinity has a direction
+    assert 3.99 < await raw(world.feedloom, bob, alice) <= 4.0
+    assert await raw(world.feedloom, alice, bob) == 0.0  # affinity has a direction
 
 
 async def test_unliking_or_liking_your_own_post_leaves_affinity_alone(world: World) -> None:
@@ -58,13 +54,15 @@ async def test_unliking_or_liking_your_own_post_leaves_affinity_alone(world: Wor
     await like(world, bob, post_id)
     await like(world, bob, post_id)  # a repeated like is no new interaction
     await like(world, bob, post_id, undo=True)
-    assert await raw(world.backend, bob, alice) == 1.0
+    assert await raw(world.feedloom, bob, alice) == 1.0
     await like(world, alice, post_id)
     await comment(world, alice, post_id)
-    assert await world.backend.affinities.states(int(alice.id), [int(alice.id)]) == {}
+    assert await world.feedloom.stores.affinities.states(int(alice.id), [int(alice.id)]) == {}
 
 
-async def test_a_failing_affinity_store_never_fails_the_like(world: World) -> None:
+async def test_a_failing_affinity_store_never_fails_the_like(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
     class BrokenAffinities:
         async def add(
             self, reader: int, author: int, kind: InteractionKind, at: datetime, half: float
@@ -73,9 +71,9 @@ async def test_a_failing_affinity_store_never_fails_the_like(world: World) -> No
 
     alice, bob = await world.user(), await world.user()
     post_id = await world.post(alice)
-    world.backend.affinities = BrokenAffinities()  # type: ignore[assignment]
+    monkeypatch.setattr(world.feedloom.services.affinity, "_affinities", BrokenAffinities())
     await like(world, bob, post_id)
-    liked = await world.backend.engagement.liked_among(int(bob.id), [int(post_id)])
+    liked = await world.feedloom.stores.engagement.liked_among(int(bob.id), [int(post_id)])
     assert liked == {int(post_id)}
 
 
@@ -89,16 +87,16 @@ async def test_a_rebuild_matches_the_online_updates_and_forgets_unliked_posts(
     await like(world, carol, unliked)
     await like(world, carol, unliked, undo=True)
     bob_online, carol_online = (
-        await raw(world.backend, bob, alice),
-        await raw(world.backend, carol, alice),
+        await raw(world.feedloom, bob, alice),
+        await raw(world.feedloom, carol, alice),
     )
 
-    assert await rebuild_affinities(world.backend) == 2
+    assert await world.feedloom.services.affinity.rebuild() == 2
 
-    assert await raw(world.backend, bob, alice) == bob_online
+    assert await raw(world.feedloom, bob, alice) == bob_online
     # Online, carol's like and unlike both happened (4.0); the rebuild sees the comment only.
     assert 3.99 < carol_online <= 4.0
-    assert await raw(world.backend, carol, alice) == 3.0
+    assert await raw(world.feedloom, carol, alice) == 3.0
 
 
 def test_the_rebuild_command_reports_the_pairs_it_wrote(tmp_path: Path) -> None:
@@ -110,11 +108,8 @@ def test_the_rebuild_command_reports_the_pairs_it_wrote(tmp_path: Path) -> None:
 
 
 async def _seed_one_like(settings: Settings) -> None:
-    backend = await build_backend(settings)
-    try:
-        alice = await register_account(backend, "alice", "long enough password", "Alice")
-        bob = await register_account(backend, "bob", "long enough password", "Bob")
-        published = await publish_post(backend, alice, "hi", [], Visibility.PUBLIC, None)
-        await like_post(backend, bob, published.post_id)
-    finally:
-        await backend.close()
+    async with open_feedloom(settings) as feedloom:
+        alice = await feedloom.services.accounts.register("alice", "long enough password", "Alice")
+        bob = await feedloom.services.accounts.register("bob", "long enough password", "Bob")
+        published = await feedloom.services.publish(alice, "hi", [], Visibility.PUBLIC, None)
+        await feedloom.services.engage.like(bob, published.post_id)

@@ -29,7 +29,7 @@ async def running(settings: Settings) -> AsyncIterator[World]:
     async with LifespanManager(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
-            yield World(client, app.state.backend)
+            yield World(client, app.state.feedloom)
 
 
 async def pages(world: World, reader: User, limit: int = 4) -> Pages:
@@ -78,10 +78,12 @@ async def test_feeds_are_rebuilt_page_by_page_after_the_caches_are_lost(
         assert all(len(found) > 2 for found in before.values())
         if app_settings.redis_url is not None:
             assert await delete_keys_of(app_settings.redis_prefix) > len(readers)
-            assert await world.backend.timelines.read(int(readers[0].id), None, 5) is None
+            assert await world.feedloom.caches.timelines.read(int(readers[0].id), None, 5) is None
             assert {reader.id: await pages(world, reader) for reader in readers} == before
 
     async with running(app_settings) as restarted:
         if app_settings.redis_url is None:  # in-process caches died with the process
-            assert await restarted.backend.timelines.read(int(readers[0].id), None, 5) is None
+            assert (
+                await restarted.feedloom.caches.timelines.read(int(readers[0].id), None, 5) is None
+            )
         assert {reader.id: await pages(restarted, reader) for reader in readers} == before

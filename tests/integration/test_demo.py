@@ -4,30 +4,25 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from feedloom.bootstrap import build_backend
+from feedloom.bootstrap import open_feedloom
 from feedloom.cli import load_settings
-from feedloom.demo import DEMO_PASSWORD, DEMO_USER, seed_demo
-from feedloom.read.home_timeline import home_timeline
+from feedloom.demo import DEMO_PASSWORD, DEMO_USER, demo_seeder
 from feedloom.read.timing import StageTimer
-from feedloom.write.accounts import open_session
 
 
 async def test_the_demo_user_opens_a_full_feed_with_pulled_accounts_and_engagement(
     tmp_path: Path,
 ) -> None:
-    backend = await build_backend(load_settings(tmp_path, demo=True))
-    try:
-        assert await seed_demo(backend) is True
-        assert await seed_demo(backend) is False  # seeding twice changes nothing
-        assert await open_session(backend, DEMO_USER, DEMO_PASSWORD)
-        demo = await backend.accounts.credentials(DEMO_USER)
+    async with open_feedloom(load_settings(tmp_path, demo=True)) as feedloom:
+        assert await demo_seeder(feedloom).seed() is True
+        assert await demo_seeder(feedloom).seed() is False  # seeding twice changes nothing
+        assert await feedloom.services.accounts.open_session(DEMO_USER, DEMO_PASSWORD)
+        demo = await feedloom.stores.accounts.credentials(DEMO_USER)
         assert demo is not None
-        page = await home_timeline(backend, demo.user_id, 50, None, StageTimer())
+        page = await feedloom.services.home_feed.page(demo.user_id, 50, None, StageTimer())
         assert len(page.items) == 50
         assert page.next_cursor is not None
         assert any(item.author.pulled for item in page.items), "no big account in the demo feed"
         assert any(item.counts.likes for item in page.items)
-        followees = {f.user_id for f in await backend.graph.followees(demo.user_id)}
+        followees = {f.user_id for f in await feedloom.stores.graph.followees(demo.user_id)}
         assert {item.author.id for item in page.items} <= followees | {demo.user_id}
-    finally:
-        await backend.close()

@@ -13,8 +13,7 @@ import time
 
 import pytest
 
-from feedloom.backend import Backend
-from feedloom.write.worker import process_pending
+from feedloom.bootstrap import Feedloom
 from tests.integration.fanout_check import unfinished, wait_until_done
 from tests.world import World
 
@@ -30,26 +29,26 @@ async def a_post_in_flight(world: World) -> tuple[dict[int, int], dict[int, set[
 
 
 async def test_a_fan_out_finishing_during_the_check_is_reported_in_flight_not_lost(
-    world: World, backend: Backend, monkeypatch: pytest.MonkeyPatch
+    world: World, feedloom: Feedloom, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     acknowledged, followers = await a_post_in_flight(world)
-    read = backend.timelines.read
+    read = feedloom.caches.timelines.read
 
     async def read_then_let_the_worker_finish(
         user_id: int, before: int | None, limit: int
     ) -> list[int] | None:
         ids = await read(user_id, before, limit)
-        await process_pending(backend)  # relay + fan-out, right after this read
+        await feedloom.services.worker.process_pending()  # relay + fan-out, right after this read
         return ids
 
-    monkeypatch.setattr(backend.timelines, "read", read_then_let_the_worker_finish)
-    problems = await unfinished(backend, acknowledged, followers)
+    monkeypatch.setattr(feedloom.caches.timelines, "read", read_then_let_the_worker_finish)
+    problems = await unfinished(feedloom, acknowledged, followers)
     assert any("is 0x in follower" in problem for problem in problems), problems
     assert any(problem.startswith("events not yet handled") for problem in problems), problems
 
 
 async def test_a_post_acknowledged_long_after_the_kill_still_gets_the_bound(
-    world: World, backend: Backend
+    world: World, feedloom: Feedloom
 ) -> None:
     acknowledged, followers = await a_post_in_flight(world)
 
@@ -60,7 +59,7 @@ async def test_a_post_acknowledged_long_after_the_kill_still_gets_the_bound(
     catching_up = asyncio.create_task(worker_catches_up())
     now = time.monotonic()
     problems = await wait_until_done(
-        backend, acknowledged, followers, killed_at=now - 60, last_acknowledged=now, bound_s=5
+        feedloom, acknowledged, followers, killed_at=now - 60, last_acknowledged=now, bound_s=5
     )
     await catching_up
     assert problems == []

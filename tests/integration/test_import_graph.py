@@ -1,4 +1,4 @@
-"""`feedloom import-graph`: users and follows from an edge CSV, on every backend set."""
+"""`feedloom import-graph`: users and follows from an edge CSV, on every feedloom set."""
 
 from __future__ import annotations
 
@@ -7,15 +7,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from feedloom.backend import Backend
-from feedloom.bootstrap import build_backend
+from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.capacity.graph import Edge
-from feedloom.capacity.import_graph import import_graph, username_for
+from feedloom.capacity.import_graph import username_for
 from feedloom.cli import app
 from feedloom.domain.model import Post, Visibility
 from feedloom.settings import Settings
 from feedloom.write.accounts import USERNAME
-from feedloom.write.worker import process_pending
 
 HASH = "not-a-real-hash"
 # "star" has 5 followers (more than the tests' pull_above of 4): pulled; the rest pushed.
@@ -42,9 +40,9 @@ class FailOnWrite:
 
 
 async def profiles_by_name(
-    backend: Backend, user_ids: dict[str, int]
+    feedloom: Feedloom, user_ids: dict[str, int]
 ) -> dict[str, tuple[int, int, bool]]:
-    profiles = await backend.accounts.profiles(list(user_ids.values()))
+    profiles = await feedloom.stores.profiles.profiles(list(user_ids.values()))
     return {
         csv_id: (profiles[uid].followers, profiles[uid].following, profiles[uid].pulled)
         for csv_id, uid in user_ids.items()
@@ -61,80 +59,83 @@ def test_csv_ids_map_to_valid_usernames_deterministically() -> None:
     assert [username_for(csv_id) for csv_id in odd] == names[2:]
 
 
-async def test_import_recomputes_follower_counts_and_pulled_status(backend: Backend) -> None:
-    result = await import_graph(backend, GRAPH, HASH, build_timelines=False)
+async def test_import_recomputes_follower_counts_and_pulled_status(feedloom: Feedloom) -> None:
+    result = await feedloom.services.graph_import.run(GRAPH, HASH, build_timelines=False)
 
     assert (result.users, result.new_users, result.edges) == (6, 6, 8)
-    counts = await profiles_by_name(backend, result.user_ids)
+    counts = await profiles_by_name(feedloom, result.user_ids)
     assert counts["star"] == (5, 1, True)
     assert counts["fan1"] == (2, 2, False)
     assert counts["fan5"] == (0, 1, False)
-    credentials = await backend.accounts.credentials("u_star")
+    credentials = await feedloom.stores.accounts.credentials("u_star")
     assert credentials is not None and credentials.user_id == result.user_ids["star"]
 
 
-async def test_reimporting_the_same_graph_adds_nothing_twice(backend: Backend) -> None:
-    first = await import_graph(backend, GRAPH, HASH, build_timelines=False)
-    counts = await profiles_by_name(backend, first.user_ids)
+async def test_reimporting_the_same_graph_adds_nothing_twice(feedloom: Feedloom) -> None:
+    first = await feedloom.services.graph_import.run(GRAPH, HASH, build_timelines=False)
+    counts = await profiles_by_name(feedloom, first.user_ids)
 
-    again = await import_graph(backend, GRAPH, HASH, build_timelines=False)
+    again = await feedloom.services.graph_import.run(GRAPH, HASH, build_timelines=False)
 
     assert again.new_users == 0
     assert again.user_ids == first.user_ids
-    assert await profiles_by_name(backend, again.user_ids) == counts
-    followees = await backend.graph.followees(first.user_ids["fan1"])
+    assert await profiles_by_name(feedloom, again.user_ids) == counts
+    followees = await feedloom.stores.graph.followees(first.user_ids["fan1"])
     assert sorted(f.user_id for f in followees) == sorted(
         [first.user_ids["star"], first.user_ids["fan2"]]
     )
 
 
-async def test_a_grown_graph_reimports_onto_the_same_users(backend: Backend) -> None:
-    first = await import_graph(backend, GRAPH, HASH, build_timelines=False)
+async def test_a_grown_graph_reimports_onto_the_same_users(feedloom: Feedloom) -> None:
+    first = await feedloom.services.graph_import.run(GRAPH, HASH, build_timelines=False)
     grown = [*GRAPH, *((f"new{n}", "fan5") for n in range(1, 6))]
 
-    second = await import_graph(backend, grown, HASH, build_timelines=False)
+    second = await feedloom.services.graph_import.run(grown, HASH, build_timelines=False)
 
     assert second.new_users == 5
     assert {k: second.user_ids[k] for k in first.user_ids} == first.user_ids
-    assert (await profiles_by_name(backend, second.user_ids))["fan5"] == (5, 1, True)
+    assert (await profiles_by_name(feedloom, second.user_ids))["fan5"] == (5, 1, True)
 
 
-async def test_an_import_that_fails_mid_write_leaves_nothing_behind(backend: Backend) -> None:
+async def test_an_import_that_fails_mid_write_leaves_nothing_behind(feedloom: Feedloom) -> None:
     with pytest.raises(RuntimeError, match="disk full"):
-        await import_graph(backend, GRAPH, HASH, build_timelines=False, progress=FailOnWrite())
+        await feedloom.services.graph_import.run(
+            GRAPH, HASH, build_timelines=False, progress=FailOnWrite()
+        )
 
     for csv_id in ("star", "fan1", "fan5"):
-        assert await backend.accounts.credentials(username_for(csv_id)) is None
+        assert await feedloom.stores.accounts.credentials(username_for(csv_id)) is None
 
 
-async def test_built_timelines_let_fan_out_reach_the_imported_users(backend: Backend) -> None:
-    result = await import_graph(backend, GRAPH, HASH, build_timelines=True)
+async def test_built_timelines_let_fan_out_reach_the_imported_users(feedloom: Feedloom) -> None:
+    result = await feedloom.services.graph_import.run(GRAPH, HASH, build_timelines=True)
     fan1, fan2 = result.user_ids["fan1"], result.user_ids["fan2"]
-    assert await backend.timelines.read(fan2, None, 10) == []
+    assert await feedloom.caches.timelines.read(fan2, None, 10) == []
 
-    post_id = backend.ids.next_id()
-    post = Post(post_id, fan1, "hello", Visibility.PUBLIC, backend.clock())
-    await backend.posts.create_post(post, None, "", backend.clock())
-    await process_pending(backend)
+    post_id = feedloom.runtime.ids.next_id()
+    post = Post(post_id, fan1, "hello", Visibility.PUBLIC, feedloom.runtime.clock())
+    await feedloom.stores.posts.create_post(post, None, "", feedloom.runtime.clock())
+    await feedloom.services.worker.process_pending()
 
-    assert await backend.timelines.read(fan2, None, 10) == [post_id]
+    assert await feedloom.caches.timelines.read(fan2, None, 10) == [post_id]
 
 
-async def test_timelines_built_on_reimport_hold_what_followees_posted(backend: Backend) -> None:
-    first = await import_graph(backend, GRAPH, HASH, build_timelines=True)
+async def test_timelines_built_on_reimport_hold_what_followees_posted(feedloom: Feedloom) -> None:
+    first = await feedloom.services.graph_import.run(GRAPH, HASH, build_timelines=True)
     fan1 = first.user_ids["fan1"]
-    post_id = backend.ids.next_id()
-    post = Post(post_id, fan1, "before", Visibility.PUBLIC, backend.clock())
-    await backend.posts.create_post(post, None, "", backend.clock())
-    await process_pending(backend)
-    await backend.timelines.drop(first.user_ids["fan2"])  # e.g. expired while inactive
+    post_id = feedloom.runtime.ids.next_id()
+    post = Post(post_id, fan1, "before", Visibility.PUBLIC, feedloom.runtime.clock())
+    await feedloom.stores.posts.create_post(post, None, "", feedloom.runtime.clock())
+    await feedloom.services.worker.process_pending()
+    await feedloom.caches.timelines.drop(first.user_ids["fan2"])  # e.g. expired while inactive
 
     grown = [*GRAPH, ("fan3", "fan1"), ("newcomer", "fan1"), ("loner", "newcomer")]
 
-    second = await import_graph(backend, grown, HASH, build_timelines=True)
+    second = await feedloom.services.graph_import.run(grown, HASH, build_timelines=True)
 
     timeline = {
-        name: await backend.timelines.read(uid, None, 10) for name, uid in second.user_ids.items()
+        name: await feedloom.caches.timelines.read(uid, None, 10)
+        for name, uid in second.user_ids.items()
     }
     # Rebuilt: a missing timeline, a user who gained a follow, a newcomer following a
     # poster; only stored: a newcomer following newcomers. The rest were current.
@@ -164,11 +165,8 @@ async def test_a_refused_csv_writes_nothing(tmp_path: Path, settings: Settings) 
     result = CliRunner().invoke(app, ["import-graph", str(csv), "--data-dir", str(data_dir)])
 
     assert result.exit_code == 2 and "line 4" in result.output
-    backend = await build_backend(settings)
-    try:
-        assert await backend.accounts.credentials("u_1") is None
-    finally:
-        await backend.close()
+    async with open_feedloom(settings) as feedloom:
+        assert await feedloom.stores.accounts.credentials("u_1") is None
 
 
 def test_the_command_imports_and_prints_the_generated_password(tmp_path: Path) -> None:

@@ -30,8 +30,7 @@ from redis.asyncio import Redis
 from redis.exceptions import ResponseError
 
 from feedloom.adapters.redis.keys import RedisKeys
-from feedloom.backend import Backend
-from feedloom.bootstrap import build_backend
+from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.ports import NewUser
 from feedloom.settings import FanoutSettings, Settings
 from tests.integration.fanout_check import wait_until_done
@@ -96,18 +95,20 @@ def process_env(settings: Settings) -> dict[str, str]:
     }
 
 
-async def seed_users(backend: Backend, rng: random.Random) -> tuple[list[int], dict[int, set[int]]]:
+async def seed_users(
+    feedloom: Feedloom, rng: random.Random
+) -> tuple[list[int], dict[int, set[int]]]:
     """Bulk-load the users (one cheap argon2 hash for all) and a follow graph in which
     everyone follows the star (user 0) and a few others. Returns ids and followers."""
     password_hash = PasswordHasher(time_cost=1, memory_cost=256).hash(PASSWORD)
-    ids = [backend.ids.next_id() for _ in range(USERS)]
+    ids = [feedloom.runtime.ids.next_id() for _ in range(USERS)]
     users = [NewUser(user_id, f"mp_{n}", f"mp {n}", password_hash) for n, user_id in enumerate(ids)]
     followers: dict[int, set[int]] = {user_id: set() for user_id in ids}
     for follower in ids[1:]:
         for followee in {ids[0], *rng.sample(ids[1:], FOLLOWS_EACH)} - {follower}:
             followers[followee].add(follower)
     edges = [(follower, followee) for followee, fans in followers.items() for follower in fans]
-    await backend.bulk.load(users, edges, backend.clock(), lambda _n: False)
+    await feedloom.stores.bulk.load(users, edges, feedloom.runtime.clock(), lambda _n: False)
     return ids, followers
 
 
@@ -185,41 +186,43 @@ async def test_acknowledged_posts_reach_every_follower_once_though_a_worker_is_k
     stack: Settings, tmp_path: Path
 ) -> None:
     rng = random.Random(3)
-    backend = await build_backend(stack)  # this process's view of the same store and caches
+    # `feedloom`: this process's view of the same store and caches
     redis = Redis.from_url(REDIS_URL)
-    try:
-        ids, followers = await seed_users(backend, rng)
-        with fleet(process_env(stack), tmp_path) as processes:
-            apis = [processes.api(f"api{n}", worker_id=1 + n) for n in range(2)]
-            workers = [processes.worker(f"worker{n}", worker_id=3 + n) for n in range(2)]
-            await processes.wait_ready()
-            async with httpx.AsyncClient(timeout=30) as client:
-                traffic = Traffic(client, apis)
-                await asyncio.gather(*(traffic.login(n, user) for n, user in enumerate(ids)))
-                await asyncio.gather(*(traffic.read(user) for user in ids))  # timelines exist
-                stream = RedisKeys(stack.redis_prefix).stream("bulk")
-                killing = asyncio.create_task(
-                    kill_a_worker_holding_bulk_deliveries(redis, stream, workers)
+    async with open_feedloom(stack) as feedloom:
+        try:
+            ids, followers = await seed_users(feedloom, rng)
+            with fleet(process_env(stack), tmp_path) as processes:
+                apis = [processes.api(f"api{n}", worker_id=1 + n) for n in range(2)]
+                workers = [processes.worker(f"worker{n}", worker_id=3 + n) for n in range(2)]
+                await processes.wait_ready()
+                async with httpx.AsyncClient(timeout=30) as client:
+                    traffic = Traffic(client, apis)
+                    await asyncio.gather(*(traffic.login(n, user) for n, user in enumerate(ids)))
+                    await asyncio.gather(*(traffic.read(user) for user in ids))  # timelines exist
+                    stream = RedisKeys(stack.redis_prefix).stream("bulk")
+                    killing = asyncio.create_task(
+                        kill_a_worker_holding_bulk_deliveries(redis, stream, workers)
+                    )
+                    await asyncio.gather(
+                        *(traffic.post(ids[0], f"star {n}") for n in range(STAR_POSTS)),
+                        *(traffic.everyday_life(user, random.Random(user)) for user in ids[1:]),
+                    )
+                    last_acknowledged = time.monotonic()
+                    victim, held, killed_at = await killing
+                    assert held > 0, f"{victim.name} had finished its fan-out when killed"
+                    assert traffic.failures == [], traffic.failures[:5]
+                    assert len(traffic.acknowledged) == STAR_POSTS + (USERS - 1) * POSTS_EACH
+                    problems = await wait_until_done(
+                        feedloom,
+                        traffic.acknowledged,
+                        followers,
+                        killed_at=killed_at,
+                        last_acknowledged=last_acknowledged,
+                        bound_s=RECOVERY_BOUND_S,
+                    )
+                assert problems == [], (
+                    f"{len(problems)} left, e.g. {problems[:5]}\n{processes.tails()}"
                 )
-                await asyncio.gather(
-                    *(traffic.post(ids[0], f"star {n}") for n in range(STAR_POSTS)),
-                    *(traffic.everyday_life(user, random.Random(user)) for user in ids[1:]),
-                )
-                last_acknowledged = time.monotonic()
-                victim, held, killed_at = await killing
-                assert held > 0, f"{victim.name} had finished its fan-out when killed"
-                assert traffic.failures == [], traffic.failures[:5]
-                assert len(traffic.acknowledged) == STAR_POSTS + (USERS - 1) * POSTS_EACH
-                problems = await wait_until_done(
-                    backend,
-                    traffic.acknowledged,
-                    followers,
-                    killed_at=killed_at,
-                    last_acknowledged=last_acknowledged,
-                    bound_s=RECOVERY_BOUND_S,
-                )
-            assert problems == [], f"{len(problems)} left, e.g. {problems[:5]}\n{processes.tails()}"
-            assert all(w.popen.poll() is None for w in workers if w is not victim)
-    finally:
-        await redis.aclose()
-        await backend.close()
+                assert all(w.popen.poll() is None for w in workers if w is not victim)
+        finally:
+            await redis.aclose()

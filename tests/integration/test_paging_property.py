@@ -10,16 +10,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from feedloom.backend import Backend
-from feedloom.bootstrap import build_backend
+from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.domain.model import Visibility
-from feedloom.read.home_timeline import home_timeline
 from feedloom.read.timing import StageTimer
-from feedloom.write.accounts import register_account
-from feedloom.write.delete_post import delete_post
-from feedloom.write.publish_post import publish_post
-from feedloom.write.relations import follow
-from feedloom.write.worker import process_pending
 from tests.conftest import shrunk_settings
 
 AUTHORS = 3
@@ -52,52 +45,50 @@ async def _scenario(
     initial: list[int], limit: int, interleaved: list[list[Step]], settle_first: bool
 ) -> None:
     with tempfile.TemporaryDirectory() as data_dir:
-        backend = await build_backend(shrunk_settings(Path(data_dir)))
-        try:
-            await _page_while_writing(backend, initial, limit, interleaved, settle_first)
-        finally:
-            await backend.close()
+        async with open_feedloom(shrunk_settings(Path(data_dir))) as feedloom:
+            await _page_while_writing(feedloom, initial, limit, interleaved, settle_first)
 
 
 async def _page_while_writing(
-    backend: Backend,
+    feedloom: Feedloom,
     initial: list[int],
     limit: int,
     interleaved: list[list[Step]],
     settle_first: bool,
 ) -> None:
     users = [
-        await register_account(backend, f"user_{n}", "password123", "") for n in range(AUTHORS + 1)
+        await feedloom.services.accounts.register(f"user_{n}", "password123", "")
+        for n in range(AUTHORS + 1)
     ]
     reader = users[AUTHORS]
     for author in users[:AUTHORS]:
-        await follow(backend, reader, author)
-    await _page(backend, reader, None, limit)  # the reader is active: timeline exists
-    live: list[int] = [await _post(backend, users[i]) for i in initial]
+        await feedloom.services.relations.follow(reader, author)
+    await _page(feedloom, reader, None, limit)  # the reader is active: timeline exists
+    live: list[int] = [await _post(feedloom, users[i]) for i in initial]
     if settle_first:
-        await process_pending(backend)
+        await feedloom.services.worker.process_pending()
     visible_throughout = set(live)
 
     seen: list[int] = []
-    ids, cursor = await _page(backend, reader, None, limit)
+    ids, cursor = await _page(feedloom, reader, None, limit)
     seen += ids
     for batch in interleaved:
         if cursor is None:
             break
         for action, arg in batch:
             if action == "post":
-                live.append(await _post(backend, users[arg]))
+                live.append(await _post(feedloom, users[arg]))
             elif action == "delete" and live:
                 victim = live.pop(arg % len(live))
                 visible_throughout.discard(victim)
-                author = (await backend.posts.posts([victim]))[victim].author_id
-                await delete_post(backend, author, victim)
+                author = (await feedloom.stores.posts.posts([victim]))[victim].author_id
+                await feedloom.services.delete_post(author, victim)
             else:
-                await process_pending(backend)
-        ids, cursor = await _page(backend, reader, cursor, limit)
+                await feedloom.services.worker.process_pending()
+        ids, cursor = await _page(feedloom, reader, cursor, limit)
         seen += ids
     while cursor is not None:
-        ids, cursor = await _page(backend, reader, cursor, limit)
+        ids, cursor = await _page(feedloom, reader, cursor, limit)
         seen += ids
 
     assert len(seen) == len(set(seen)), "a post was served twice"
@@ -105,13 +96,13 @@ async def _page_while_writing(
     assert seen == sorted(seen, reverse=True), "pages are not newest first"
 
 
-async def _post(backend: Backend, author: int) -> int:
-    published = await publish_post(backend, author, "x", [], Visibility.PUBLIC, None)
+async def _post(feedloom: Feedloom, author: int) -> int:
+    published = await feedloom.services.publish(author, "x", [], Visibility.PUBLIC, None)
     return published.post_id
 
 
 async def _page(
-    backend: Backend, reader: int, cursor: str | None, limit: int
+    feedloom: Feedloom, reader: int, cursor: str | None, limit: int
 ) -> tuple[list[int], str | None]:
-    page = await home_timeline(backend, reader, limit, cursor, StageTimer())
+    page = await feedloom.services.home_feed.page(reader, limit, cursor, StageTimer())
     return [item.post.id for item in page.items], page.next_cursor

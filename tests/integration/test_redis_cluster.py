@@ -190,7 +190,7 @@ async def cluster_world(cluster: LocalCluster, settings: Settings) -> AsyncItera
     async with LifespanManager(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
-            yield World(client, app.state.backend)
+            yield World(client, app.state.feedloom)
 
 
 @pytest.mark.parametrize("contract", CACHE_CONTRACTS, ids=lambda f: f.__name__)

@@ -26,7 +26,7 @@ async def redis_world(settings: Settings) -> AsyncIterator[World]:
         async with LifespanManager(app):
             transport = httpx.ASGITransport(app=app)
             async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
-                yield World(client, app.state.backend)
+                yield World(client, app.state.feedloom)
 
 
 async def lose_every_key(settings: Settings) -> int:
@@ -54,8 +54,8 @@ async def test_feeds_are_rebuilt_the_same_after_redis_loses_every_key(redis_worl
     await world.settle()
     before = {reader.id: await world.all_feed_ids(reader, limit=4) for reader in readers}
 
-    assert await lose_every_key(world.backend.settings) > len(readers)
-    assert await world.backend.timelines.read(int(bob.id), None, 5) is None
+    assert await lose_every_key(world.feedloom.settings) > len(readers)
+    assert await world.feedloom.caches.timelines.read(int(bob.id), None, 5) is None
 
     after = {reader.id: await world.all_feed_ids(reader, limit=4) for reader in readers}
     assert after == before

@@ -60,7 +60,7 @@ async def world_on(private_redis: PrivateRedis, settings: Settings) -> AsyncIter
     async with LifespanManager(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
-            yield World(client, app.state.backend)
+            yield World(client, app.state.feedloom)
 
 
 async def test_the_feed_opens_and_posting_works_while_redis_is_down(
@@ -78,7 +78,7 @@ async def test_the_feed_opens_and_posting_works_while_redis_is_down(
     assert await world.feed_ids(bob) == before[::-1]  # served from the durable store
     during = await world.post(alice, "during the outage")  # 201: nothing cached on the way
     assert await world.feed_ids(alice) == [during, *before[::-1]]
-    outages = world.backend.metrics.cache_outages
+    outages = world.feedloom.metrics.cache_outages
     assert (
         sum(
             sample.value

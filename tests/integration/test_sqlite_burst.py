@@ -21,7 +21,7 @@ async def live_world(settings: Settings) -> AsyncIterator[World]:
     async with LifespanManager(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://t", timeout=20) as c:
-            yield World(c, app.state.backend)
+            yield World(c, app.state.feedloom)
 
 
 async def test_sixty_four_concurrent_posts_all_answer_201(live_world: World) -> None:

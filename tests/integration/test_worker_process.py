@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from feedloom.backend import Backend
-from feedloom.bootstrap import build_backend
+from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import Post, Visibility
 from feedloom.settings import Settings
@@ -35,17 +34,19 @@ async def stack(settings: Settings) -> AsyncIterator[Settings]:
         yield redis_settings(postgres_settings(settings, schema), prefix)
 
 
-async def publish_a_post(backend: Backend) -> None:
-    author = backend.ids.next_id()
-    now = backend.clock()
-    await backend.accounts.create_user(author, "author", "Author", "hash", now)
-    post_id = backend.ids.next_id()
+async def publish_a_post(feedloom: Feedloom) -> None:
+    author = feedloom.runtime.ids.next_id()
+    now = feedloom.runtime.clock()
+    await feedloom.stores.accounts.create_user(author, "author", "Author", "hash", now)
+    post_id = feedloom.runtime.ids.next_id()
     post = Post(post_id, author, "hello", Visibility.PUBLIC, created_at_of(post_id))
-    await backend.posts.create_post(post, None, "hash", now)
+    await feedloom.stores.posts.create_post(post, None, "hash", now)
 
 
-async def all_handled(backend: Backend) -> bool:
-    return await backend.outbox.pending() == 0 and not any((await backend.queue.lag()).values())
+async def all_handled(feedloom: Feedloom) -> bool:
+    return await feedloom.stores.outbox.pending() == 0 and not any(
+        (await feedloom.caches.queue.lag()).values()
+    )
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
@@ -59,13 +60,12 @@ async def test_a_worker_stops_cleanly_on_a_signal(
         "FEEDLOOM_REDIS_URL": REDIS_URL,
         "FEEDLOOM_REDIS_PREFIX": stack.redis_prefix,
     }
-    backend = await build_backend(stack)
-    try:
-        await publish_a_post(backend)
+    async with open_feedloom(stack) as feedloom:
+        await publish_a_post(feedloom)
         with fleet(env, tmp_path) as processes:
             worker = processes.worker("worker", worker_id=7, concurrency=3)
             deadline = time.monotonic() + 60
-            while not await all_handled(backend):  # the worker is up and working
+            while not await all_handled(feedloom):  # the worker is up and working
                 assert worker.popen.poll() is None, worker.tail()
                 assert time.monotonic() < deadline, worker.tail()
                 await asyncio.sleep(0.2)
@@ -73,8 +73,6 @@ async def test_a_worker_stops_cleanly_on_a_signal(
             worker.popen.send_signal(signum)
             code = await asyncio.to_thread(worker.popen.wait, 15)
             stopped_in = time.monotonic() - started
-    finally:
-        await backend.close()
     assert code == 0, worker.tail()
     assert "worker stopped" in worker.log.read_text()
     assert "Traceback" not in worker.log.read_text()

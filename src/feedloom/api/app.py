@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager
 
 from fastapi import FastAPI
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -13,40 +14,36 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from feedloom import __version__
 from feedloom.api.problems import install_problem_handlers, problem
 from feedloom.api.routes import accounts, feed, health, media, posts, users
-from feedloom.backend import Backend
-from feedloom.bootstrap import build_backend
+from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.settings import Settings
-from feedloom.write.worker import run_counter_flusher, run_worker
 
-BackendFactory = Callable[[Settings], Awaitable[Backend]]
-Startup = Callable[[Backend], Awaitable[None]]
+# Runs for the app's lifetime next to it (e.g. the demo's seeding and ticker).
+Companion = Callable[[Feedloom], AbstractAsyncContextManager[None]]
 
 
 def create_app(
     settings: Settings,
     *,
     inline_worker: bool = True,
-    on_startup: Startup | None = None,
-    backend_factory: BackendFactory = build_backend,
+    companion: Companion | None = None,
 ) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        backend = await backend_factory(settings)
-        app.state.backend = backend
-        stop = asyncio.Event()
-        # Without an inline worker, this process still flushes its own like counts.
-        background = (
-            run_worker(backend, stop) if inline_worker else run_counter_flusher(backend, stop)
-        )
-        worker = asyncio.create_task(background)
-        try:
-            if on_startup is not None:
-                await on_startup(backend)
-            yield
-        finally:
-            stop.set()
-            await worker
-            await backend.close()
+        async with open_feedloom(settings) as feedloom:
+            app.state.feedloom = feedloom
+            worker = feedloom.services.worker
+            stop = asyncio.Event()
+            # Without an inline worker, this process still flushes its own like counts.
+            background = worker.run(stop) if inline_worker else worker.run_counter_flusher(stop)
+            task = asyncio.create_task(background)
+            try:
+                async with contextlib.AsyncExitStack() as extras:
+                    if companion is not None:
+                        await extras.enter_async_context(companion(feedloom))
+                    yield
+            finally:
+                stop.set()
+                await task
 
     app = FastAPI(
         title="feedloom",

@@ -1,23 +1,60 @@
-"""Dependencies shared by the routes, as Annotated aliases."""
+"""Dependencies shared by the routes, as Annotated aliases: each route names the one
+use case it calls, taken from the composition root built at startup."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any
 
 from fastapi import Depends, Path, Query, Request
 
-from feedloom.backend import Backend
+from feedloom.bootstrap import Feedloom
 from feedloom.domain.errors import NotFound, Unauthorized
 from feedloom.domain.ids import parse_id
-from feedloom.write.accounts import authenticate
+from feedloom.metrics import Metrics
+from feedloom.read.author_posts import AuthorPosts
+from feedloom.read.comments import Comments
+from feedloom.read.feed_order import FeedOrders
+from feedloom.read.home_feed import HomeFeed
+from feedloom.write.accounts import AccountService, Authenticator
+from feedloom.write.delete_post import DeletePost
+from feedloom.write.engagement import Engage
+from feedloom.write.media import MediaUploads
+from feedloom.write.publish_post import PublishPost
+from feedloom.write.relations import Relations
 
 
-def get_backend(request: Request) -> Backend:
-    backend: Backend = request.app.state.backend
-    return backend
+def feedloom_of(request: Request) -> Feedloom:
+    built: Feedloom = request.app.state.feedloom
+    return built
 
 
-BackendDep = Annotated[Backend, Depends(get_backend)]
+def _service(name: str) -> Callable[[Request], Any]:
+    def get(request: Request) -> Any:
+        return getattr(feedloom_of(request).services, name)
+
+    return get
+
+
+AccountsDep = Annotated[AccountService, Depends(_service("accounts"))]
+AuthDep = Annotated[Authenticator, Depends(_service("auth"))]
+PublishDep = Annotated[PublishPost, Depends(_service("publish"))]
+DeletePostDep = Annotated[DeletePost, Depends(_service("delete_post"))]
+RelationsDep = Annotated[Relations, Depends(_service("relations"))]
+EngageDep = Annotated[Engage, Depends(_service("engage"))]
+MediaDep = Annotated[MediaUploads, Depends(_service("media"))]
+HomeFeedDep = Annotated[HomeFeed, Depends(_service("home_feed"))]
+FeedOrdersDep = Annotated[FeedOrders, Depends(_service("feed_orders"))]
+AuthorPostsDep = Annotated[AuthorPosts, Depends(_service("author_posts"))]
+CommentsDep = Annotated[Comments, Depends(_service("comments"))]
+FeedloomDep = Annotated[Feedloom, Depends(feedloom_of)]  # operations routes only
+
+
+def metrics_of(request: Request) -> Metrics:
+    return feedloom_of(request).metrics
+
+
+MetricsDep = Annotated[Metrics, Depends(metrics_of)]
 
 
 def bearer_token(request: Request) -> str:
@@ -28,8 +65,8 @@ def bearer_token(request: Request) -> str:
     return token.strip()
 
 
-async def current_user(request: Request, backend: BackendDep) -> int:
-    return await authenticate(backend, bearer_token(request))
+async def current_user(request: Request, auth: AuthDep) -> int:
+    return await auth.authenticate(bearer_token(request))
 
 
 CurrentUser = Annotated[int, Depends(current_user)]

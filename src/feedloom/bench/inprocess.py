@@ -14,14 +14,11 @@ import asyncio
 import time
 from dataclasses import dataclass
 
-from feedloom.backend import Backend
 from feedloom.bench.probe import TIMELINE_WRITES
 from feedloom.bench.users import BENCH_WORKER_ID, store_posts
-from feedloom.bootstrap import build_backend
+from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.capacity.graph import Edge
-from feedloom.capacity.import_graph import import_graph
 from feedloom.settings import Settings
-from feedloom.write.worker import run_worker
 
 # Each poll costs the worker a little (it shares this event loop): 20 polls a second.
 POLL_S = 0.05
@@ -44,29 +41,28 @@ async def run_in_process(
     settings: Settings, edges: list[Edge], worker_concurrency: int
 ) -> InProcessRun:
     settings = settings.model_copy(update={"worker_id": BENCH_WORKER_ID})
-    backend = await build_backend(settings)
-    try:
+    async with open_feedloom(settings) as feedloom:
         started = time.monotonic()
-        imported = await import_graph(backend, edges, "not-a-login", build_timelines=True)
+        imported = await feedloom.services.graph_import.run(
+            edges, "not-a-login", build_timelines=True
+        )
         authors = list(imported.user_ids.values())
-        await store_posts(backend, authors, 1)
+        await store_posts(feedloom, authors, 1)
         setup_s = time.monotonic() - started
-        before, cpu_before = _timeline_writes(backend), time.process_time()
-        seconds = await _drain(backend, worker_concurrency)
-        writes, cpu_s = _timeline_writes(backend) - before, time.process_time() - cpu_before
+        before, cpu_before = _timeline_writes(feedloom), time.process_time()
+        seconds = await _drain(feedloom, worker_concurrency)
+        writes, cpu_s = _timeline_writes(feedloom) - before, time.process_time() - cpu_before
         return InProcessRun(len(authors), setup_s, writes, seconds, cpu_s)
-    finally:
-        await backend.close()
 
 
-async def _drain(backend: Backend, concurrency: int) -> float:
+async def _drain(feedloom: Feedloom, concurrency: int) -> float:
     stop = asyncio.Event()
     started = time.perf_counter()
-    worker = asyncio.create_task(run_worker(backend, stop, concurrency))
+    worker = asyncio.create_task(feedloom.services.worker.run(stop, concurrency))
     try:
         # Polling, not an event: "empty" is a property of the store, not a signal.
         while True:
-            if not await _backlog(backend):
+            if not await _backlog(feedloom):
                 return time.perf_counter() - started
             await asyncio.sleep(POLL_S)
     finally:
@@ -74,12 +70,14 @@ async def _drain(backend: Backend, concurrency: int) -> float:
         await worker
 
 
-async def _backlog(backend: Backend) -> int:
+async def _backlog(feedloom: Feedloom) -> int:
     # The queue first: it is cheap and non-empty for most of the run; the outbox is
     # counted only once the queue looks empty, since relayed events leave it first.
-    queued = sum((await backend.queue.lag()).values())
-    return queued or await backend.outbox.pending() + sum((await backend.queue.lag()).values())
+    queued = sum((await feedloom.caches.queue.lag()).values())
+    return queued or await feedloom.stores.outbox.pending() + sum(
+        (await feedloom.caches.queue.lag()).values()
+    )
 
 
-def _timeline_writes(backend: Backend) -> float:
-    return backend.metrics.registry.get_sample_value(TIMELINE_WRITES) or 0.0
+def _timeline_writes(feedloom: Feedloom) -> float:
+    return feedloom.metrics.registry.get_sample_value(TIMELINE_WRITES) or 0.0

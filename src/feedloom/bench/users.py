@@ -18,16 +18,15 @@ from functools import partial
 
 import httpx
 
-from feedloom.backend import Backend
 from feedloom.bench.gather import bounded
-from feedloom.bootstrap import build_backend
+from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.capacity.graph import Edge
-from feedloom.capacity.import_graph import graph_accounts, import_graph, username_for
+from feedloom.capacity.import_graph import graph_accounts, username_for
 from feedloom.demo import demo_text
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import Post, Visibility
 from feedloom.settings import Settings
-from feedloom.write.accounts import password_hasher, token_digest
+from feedloom.write.accounts import token_digest
 
 CONCURRENCY = 16
 # Worker bits of the bench's own process: IDs it mints never collide with the server's.
@@ -44,23 +43,20 @@ async def prepare_users(
     settings: Settings, edges: Sequence[Edge], password: str, posts_per_user: int = 0
 ) -> BenchUsers:
     settings = settings.model_copy(update={"worker_id": BENCH_WORKER_ID})
-    backend = await build_backend(settings)
-    try:
-        password_hash = await asyncio.to_thread(password_hasher(backend).hash, password)
-        imported = await import_graph(
-            backend, edges, password_hash, build_timelines=not settings.is_embedded
+    async with open_feedloom(settings) as feedloom:
+        password_hash = await asyncio.to_thread(feedloom.password_hasher.hash, password)
+        imported = await feedloom.services.graph_import.run(
+            edges, password_hash, build_timelines=not settings.is_embedded
         )
-        tokens = await mint_tokens(backend, imported.user_ids)
-        await store_posts(backend, list(imported.user_ids.values()), posts_per_user)
+        tokens = await mint_tokens(feedloom, imported.user_ids)
+        await store_posts(feedloom, list(imported.user_ids.values()), posts_per_user)
         return BenchUsers(tokens, imported.user_ids)
-    finally:
-        await backend.close()
 
 
-async def mint_tokens(backend: Backend, user_ids: dict[str, int]) -> dict[str, str]:
+async def mint_tokens(feedloom: Feedloom, user_ids: dict[str, int]) -> dict[str, str]:
     tokens = {csv_id: secrets.token_urlsafe(32) for csv_id in user_ids}
-    now = backend.clock()
-    create = backend.accounts.create_token
+    now = feedloom.runtime.clock()
+    create = feedloom.stores.tokens.create_token
     await bounded(
         [
             partial(create, token_digest(tokens[csv_id]), user_id, now)
@@ -71,19 +67,20 @@ async def mint_tokens(backend: Backend, user_ids: dict[str, int]) -> dict[str, s
     return tokens
 
 
-async def store_posts(backend: Backend, authors: list[int], per_author: int) -> None:
+async def store_posts(feedloom: Feedloom, authors: list[int], per_author: int) -> None:
     """History for the feeds, stored with their outbox events (the server fans them out)."""
     rng = random.Random(3)
-    now = backend.clock()
+    now = feedloom.runtime.clock()
 
     posts = []
     for author in authors:
         for _ in range(per_author):
-            post_id = backend.ids.next_id()
+            post_id = feedloom.runtime.ids.next_id()
             text = demo_text(rng)
             posts.append(Post(post_id, author, text, Visibility.PUBLIC, created_at_of(post_id)))
     await bounded(
-        [partial(backend.posts.create_post, post, None, "", now) for post in posts], CONCURRENCY
+        [partial(feedloom.stores.posts.create_post, post, None, "", now) for post in posts],
+        CONCURRENCY,
     )
 
 

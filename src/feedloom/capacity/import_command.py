@@ -79,25 +79,19 @@ def read_edges(path: Path) -> list[Edge]:
 
 
 async def _run(settings: Settings, edges: list[Edge], password: str) -> ImportResult:
-    from feedloom.bootstrap import build_backend
-    from feedloom.capacity.import_graph import import_graph
-    from feedloom.write.accounts import password_hasher
+    from feedloom.bootstrap import open_feedloom
 
-    backend = await build_backend(settings)
-    try:
+    async with open_feedloom(settings) as feedloom:
         # One hash for everyone: argon2 is deliberately slow, a hash per user would
         # take minutes on a large graph. Users should change it after logging in.
-        password_hash = await asyncio.to_thread(password_hasher(backend).hash, password)
+        password_hash = await asyncio.to_thread(feedloom.password_hasher.hash, password)
         with RichImportProgress() as progress:
-            return await import_graph(
-                backend,
+            return await feedloom.services.graph_import.run(
                 edges,
                 password_hash,
                 build_timelines=not settings.is_embedded,
                 progress=progress,
             )
-    finally:
-        await backend.close()
 
 
 class RichImportProgress:

@@ -25,12 +25,19 @@ from collections.abc import Awaitable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from feedloom.backend import Backend
 from feedloom.capacity.graph import Edge
-from feedloom.domain.visibility import ViewerContext
-from feedloom.ports import NewUser
-from feedloom.read.candidates import rebuild_timeline
-from feedloom.read.viewer import Reader
+from feedloom.domain.fanout_policy import FanoutPolicy
+from feedloom.domain.ids import IdGenerator
+from feedloom.lookups.timelines import TimelineRebuilder
+from feedloom.ports import (
+    AccountStore,
+    BulkImporter,
+    Clock,
+    GraphReader,
+    NewUser,
+    ProfileStore,
+    TimelineStore,
+)
 
 PLAIN_ID = re.compile(r"^[A-Za-z0-9_]{1,30}$")
 LOOKUP_CONCURRENCY = 16
@@ -79,71 +86,119 @@ def graph_accounts(edges: Iterable[Edge]) -> list[str]:
     return list(seen)
 
 
-async def import_graph(
-    backend: Backend,
-    edges: Sequence[Edge],
-    password_hash: str,
-    *,
-    build_timelines: bool,
-    progress: ImportProgress | None = None,
-) -> ImportResult:
-    progress = progress or SilentProgress()
-    accounts = graph_accounts(edges)
-    names = {csv_id: username_for(csv_id) for csv_id in accounts}
-    if len(set(names.values())) != len(names):
-        raise ValueError("two CSV IDs map to the same username (SHA-256 prefix collision)")
-    user_ids = await _existing_user_ids(backend, names, progress)
-    new_users = [
-        NewUser(backend.ids.next_id(), name, name, password_hash)
-        for csv_id, name in names.items()
-        if csv_id not in user_ids
-    ]
-    csv_id_of = {name: csv_id for csv_id, name in names.items()}
-    user_ids.update({csv_id_of[user.username]: user.id for user in new_users})
-    id_edges = [(user_ids[a], user_ids[b]) for a, b in edges]
-    existing = {user_ids[csv_id] for csv_id in names} - {user.id for user in new_users}
-    following_before = await _following_counts(backend, sorted(existing)) if build_timelines else {}
-    progress.stage("writing users and follows", len(new_users) + len(id_edges))
-    await backend.bulk.load(
-        new_users,
-        id_edges,
-        backend.clock(),
-        lambda followers: backend.policy.is_pulled(followers, False),
-        progress.advance,
-    )
-    built = 0
-    if build_timelines:
-        fresh = _without_history({user.id for user in new_users}, id_edges)
-        following_after = await _following_counts(backend, sorted(existing))
-        unchanged = {u for u in existing if following_after.get(u) == following_before.get(u)}
-        built = await _build_timelines(backend, list(user_ids.values()), fresh, unchanged, progress)
-    return ImportResult(len(accounts), len(new_users), len(id_edges), built, user_ids)
+class GraphImport:
+    def __init__(
+        self,
+        accounts: AccountStore,
+        profiles: ProfileStore,
+        bulk: BulkImporter,
+        graph: GraphReader,
+        timelines: TimelineStore,
+        rebuilder: TimelineRebuilder,
+        ids: IdGenerator,
+        clock: Clock,
+        policy: FanoutPolicy,
+    ) -> None:
+        self._accounts, self._profiles, self._bulk = accounts, profiles, bulk
+        self._graph, self._timelines, self._rebuilder = graph, timelines, rebuilder
+        self._ids, self._clock, self._policy = ids, clock, policy
 
+    async def run(
+        self,
+        edges: Sequence[Edge],
+        password_hash: str,
+        *,
+        build_timelines: bool,
+        progress: ImportProgress | None = None,
+    ) -> ImportResult:
+        progress = progress or SilentProgress()
+        accounts = graph_accounts(edges)
+        names = {csv_id: username_for(csv_id) for csv_id in accounts}
+        if len(set(names.values())) != len(names):
+            raise ValueError("two CSV IDs map to the same username (SHA-256 prefix collision)")
+        user_ids = await self._existing_user_ids(names, progress)
+        new_users = [
+            NewUser(self._ids.next_id(), name, name, password_hash)
+            for csv_id, name in names.items()
+            if csv_id not in user_ids
+        ]
+        csv_id_of = {name: csv_id for csv_id, name in names.items()}
+        user_ids.update({csv_id_of[user.username]: user.id for user in new_users})
+        id_edges = [(user_ids[a], user_ids[b]) for a, b in edges]
+        existing = {user_ids[csv_id] for csv_id in names} - {user.id for user in new_users}
+        following_before = await self._following_counts(sorted(existing)) if build_timelines else {}
+        progress.stage("writing users and follows", len(new_users) + len(id_edges))
+        await self._bulk.load(
+            new_users,
+            id_edges,
+            self._clock(),
+            lambda followers: self._policy.is_pulled(followers, False),
+            progress.advance,
+        )
+        built = 0
+        if build_timelines:
+            fresh = _without_history({user.id for user in new_users}, id_edges)
+            following_after = await self._following_counts(sorted(existing))
+            unchanged = {u for u in existing if following_after.get(u) == following_before.get(u)}
+            built = await self._build_timelines(list(user_ids.values()), fresh, unchanged, progress)
+        return ImportResult(len(accounts), len(new_users), len(id_edges), built, user_ids)
 
-async def _existing_user_ids(
-    backend: Backend, names: dict[str, str], progress: ImportProgress
-) -> dict[str, int]:
-    """Users a previous import (or a registration) already created, by CSV ID."""
-    progress.stage("looking up existing users", len(names))
+    async def _existing_user_ids(
+        self, names: dict[str, str], progress: ImportProgress
+    ) -> dict[str, int]:
+        """Users a previous import (or a registration) already created, by CSV ID."""
+        progress.stage("looking up existing users", len(names))
 
-    async def lookup(csv_id: str, name: str) -> tuple[str, int | None]:
-        credentials = await backend.accounts.credentials(name)
-        progress.advance(1)
-        return csv_id, None if credentials is None else credentials.user_id
+        async def lookup(csv_id: str, name: str) -> tuple[str, int | None]:
+            credentials = await self._accounts.credentials(name)
+            progress.advance(1)
+            return csv_id, None if credentials is None else credentials.user_id
 
-    found = await _bounded([lookup(csv_id, name) for csv_id, name in names.items()])
-    return {csv_id: user_id for csv_id, user_id in found if user_id is not None}
+        found = await _bounded([lookup(csv_id, name) for csv_id, name in names.items()])
+        return {csv_id: user_id for csv_id, user_id in found if user_id is not None}
 
+    async def _following_counts(self, user_ids: Sequence[int]) -> dict[int, int]:
+        """How many accounts each user follows (the store keeps the count in step with the
+        follows, in the same transaction). Follows only grow during an import, so a user
+        whose count grew across it gained a follow."""
+        counts: dict[int, int] = {}
+        for start in range(0, len(user_ids), PROFILE_BATCH):
+            profiles = await self._profiles.profiles(user_ids[start : start + PROFILE_BATCH])
+            counts.update({user_id: profile.following for user_id, profile in profiles.items()})
+        return counts
 
-async def _following_counts(backend: Backend, user_ids: Sequence[int]) -> dict[int, int]:
-    """How many accounts each user follows (the store keeps the count in step with the
-    follows, in the same transaction). Follows only grow during an import, so a user
-    whose count grew across it gained a follow."""
-    counts: dict[int, int] = {}
-    for start in range(0, len(user_ids), PROFILE_BATCH):
-        profiles = await backend.accounts.profiles(user_ids[start : start + PROFILE_BATCH])
-        counts.update({user_id: profile.following for user_id, profile in profiles.items()})
-    return counts
+    async def _build_timelines(
+        self,
+        user_ids: list[int],
+        fresh: set[int],
+        unchanged: set[int],
+        progress: ImportProgress,
+    ) -> int:
+        """Rebuild each user's timeline exactly as a read would on a cache miss, from the
+        followees the store holds (which may include follows made outside this CSV). Two
+        shortcuts: for a user in `fresh` that rebuild is known to be empty, so it is only
+        stored; a user in `unchanged` (gained no follow) keeps a timeline that exists,
+        since fan-out has kept it current. Returns how many timelines were written."""
+        progress.stage("building home timelines", len(user_ids))
+        written = 0
+
+        async def build(user_id: int) -> None:
+            nonlocal written
+            progress.advance(1)
+            if user_id in fresh:
+                await self._timelines.replace(user_id, [])
+                written += 1
+                return
+            if user_id in unchanged and await self._timelines.read(user_id, None, 1) is not None:
+                return
+            written += 1
+            followees = await self._graph.followees(user_id)
+            await self._rebuilder.rebuild(user_id, [f.user_id for f in followees])
+
+        for start in range(0, len(user_ids), TIMELINE_BATCH):
+            batch = user_ids[start : start + TIMELINE_BATCH]
+            await _bounded([build(user_id) for user_id in batch])
+        return written
 
 
 def _without_history(new_ids: set[int], edges: Sequence[tuple[int, int]]) -> set[int]:
@@ -155,45 +210,6 @@ def _without_history(new_ids: set[int], edges: Sequence[tuple[int, int]]) -> set
         if followee not in new_ids:
             fresh.discard(follower)
     return fresh
-
-
-async def _build_timelines(
-    backend: Backend,
-    user_ids: list[int],
-    fresh: set[int],
-    unchanged: set[int],
-    progress: ImportProgress,
-) -> int:
-    """Rebuild each user's timeline exactly as a read would on a cache miss, from the
-    followees the store holds (which may include follows made outside this CSV). Two
-    shortcuts: for a user in `fresh` that rebuild is known to be empty, so it is only
-    stored; a user in `unchanged` (gained no follow) keeps a timeline that exists,
-    since fan-out has kept it current. Returns how many timelines were written."""
-    progress.stage("building home timelines", len(user_ids))
-    written = 0
-
-    async def build(user_id: int) -> None:
-        nonlocal written
-        progress.advance(1)
-        if user_id in fresh:
-            await backend.timelines.replace(user_id, [])
-            written += 1
-            return
-        if user_id in unchanged and await backend.timelines.read(user_id, None, 1) is not None:
-            return
-        written += 1
-        followees = await backend.graph.followees(user_id)
-        context = ViewerContext(
-            viewer_id=user_id,
-            following=frozenset(f.user_id for f in followees),
-            blocked=frozenset(),
-            muted=frozenset(),
-        )
-        await rebuild_timeline(backend, Reader(context=context, pulled_followees=[]))
-
-    for start in range(0, len(user_ids), TIMELINE_BATCH):
-        await _bounded([build(user_id) for user_id in user_ids[start : start + TIMELINE_BATCH]])
-    return written
 
 
 async def _bounded(calls: Sequence[Awaitable[T]]) -> list[T]:

@@ -70,3 +70,17 @@ def _is_session(session: object, offset: object) -> bool:
         and not isinstance(offset, bool)
         and 0 <= offset <= 100_000
     )
+
+
+SESSION_CURSOR_HERE = "this cursor belongs to a ranked feed session; use order=ranked"
+
+
+def keyset_before(text: str | None, refusal: str = SESSION_CURSOR_HERE) -> int | None:
+    """The `before` of a keyset cursor (None without a cursor); a ranked session's
+    cursor is refused with `refusal` here, where only a keyset one makes sense."""
+    if text is None:
+        return None
+    decoded = decode_cursor(text)
+    if not isinstance(decoded, KeysetCursor):
+        raise BadCursor(refusal)
+    return decoded.before

@@ -10,9 +10,9 @@ Without a cursor: the request's `order`, else the account's setting, else
 
 from __future__ import annotations
 
-from feedloom.backend import Backend
 from feedloom.domain.cursors import Cursor, KeysetCursor
 from feedloom.domain.model import FeedOrder
+from feedloom.ports import PreferenceStore
 
 
 def order_of_cursor(requested: FeedOrder | None, cursor: Cursor | None) -> FeedOrder | None:
@@ -22,21 +22,23 @@ def order_of_cursor(requested: FeedOrder | None, cursor: Cursor | None) -> FeedO
     return FeedOrder.CHRONOLOGICAL if isinstance(cursor, KeysetCursor) else FeedOrder.RANKED
 
 
-async def effective_order(
-    backend: Backend, user_id: int, requested: FeedOrder | None, cursor: Cursor | None
-) -> FeedOrder:
-    pinned = order_of_cursor(requested, cursor)
-    if pinned is not None:
-        return pinned
-    return (await feed_preferences(backend, user_id))[1]
+class FeedOrders:
+    def __init__(self, preferences: PreferenceStore, default_order: FeedOrder) -> None:
+        self._preferences, self._default = preferences, default_order
 
+    async def effective(
+        self, user_id: int, requested: FeedOrder | None, cursor: Cursor | None
+    ) -> FeedOrder:
+        pinned = order_of_cursor(requested, cursor)
+        if pinned is not None:
+            return pinned
+        return (await self.preferences(user_id))[1]
 
-async def feed_preferences(backend: Backend, user_id: int) -> tuple[FeedOrder | None, FeedOrder]:
-    """The account's own choice (None: none made) and the order it gets by default."""
-    chosen = await backend.accounts.feed_order(user_id)
-    return chosen, chosen or backend.settings.feed.default_order
+    async def preferences(self, user_id: int) -> tuple[FeedOrder | None, FeedOrder]:
+        """The account's own choice (None: none made) and the order it gets by default."""
+        chosen = await self._preferences.feed_order(user_id)
+        return chosen, chosen or self._default
 
-
-async def change_feed_order(backend: Backend, user_id: int, order: FeedOrder | None) -> None:
-    """None clears the account's choice, so `feed.default_order` applies again."""
-    await backend.accounts.set_feed_order(user_id, order)
+    async def change(self, user_id: int, order: FeedOrder | None) -> None:
+        """None clears the account's choice, so `feed.default_order` applies again."""
+        await self._preferences.set_feed_order(user_id, order)

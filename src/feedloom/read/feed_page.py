@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from feedloom.domain.model import FeedItem, FeedOrder
+from feedloom.metrics import Metrics
 
 
 @dataclass
@@ -16,3 +17,8 @@ class FeedPage:
     filtered: Counter[str] = field(default_factory=Counter)
     # Why a ranked request was served chronologically ("error" or "timeout"), if it was.
     fallback: str | None = None
+
+
+def count_filtered(metrics: Metrics, filtered: Counter[str]) -> None:
+    for reason, count in filtered.items():
+        metrics.filtered.labels(reason).inc(count)

@@ -1,11 +1,12 @@
-"""Load the reader's relations once per page (following, blocks, mutes)."""
+"""The reader of a page and their relations (following, blocks, mutes), loaded once."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from feedloom.backend import Backend
+from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.domain.visibility import ViewerContext
+from feedloom.ports import GraphReader
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,25 +19,17 @@ class Reader:
         return self.context.viewer_id
 
 
-async def load_reader(backend: Backend, user_id: int) -> Reader:
-    followees = await backend.graph.followees(user_id)
-    context = ViewerContext(
-        viewer_id=user_id,
-        following=frozenset(f.user_id for f in followees),
-        blocked=frozenset(await backend.graph.blocked_either_way(user_id)),
-        muted=frozenset(await backend.graph.muted(user_id)),
-    )
-    pulled = backend.policy.pulled_to_merge([f.user_id for f in followees if f.pulled])
-    return Reader(context=context, pulled_followees=pulled)
+class Readers:
+    def __init__(self, graph: GraphReader, policy: FanoutPolicy) -> None:
+        self._graph, self._policy = graph, policy
 
-
-async def viewer_of(backend: Backend, viewer_id: int, author_id: int) -> ViewerContext:
-    """Just the relations between one viewer and one author (no full graph load)."""
-    following = await backend.graph.is_following(viewer_id, author_id)
-    blocked = await backend.graph.is_blocked_either_way(viewer_id, author_id)
-    return ViewerContext(
-        viewer_id=viewer_id,
-        following=frozenset([author_id] if following else []),
-        blocked=frozenset([author_id] if blocked else []),
-        muted=frozenset(),
-    )
+    async def load(self, user_id: int) -> Reader:
+        followees = await self._graph.followees(user_id)
+        context = ViewerContext(
+            viewer_id=user_id,
+            following=frozenset(f.user_id for f in followees),
+            blocked=frozenset(await self._graph.blocked_either_way(user_id)),
+            muted=frozenset(await self._graph.muted(user_id)),
+        )
+        pulled = self._policy.pulled_to_merge([f.user_id for f in followees if f.pulled])
+        return Reader(context=context, pulled_followees=pulled)

@@ -12,85 +12,99 @@ import hashlib
 import re
 import secrets
 import time
+from dataclasses import dataclass
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from feedloom.backend import Backend
 from feedloom.domain.errors import InvalidInput, Unauthorized
+from feedloom.domain.ids import IdGenerator
+from feedloom.ports import AccountStore, ActivityLog, Clock, TimelineStore, TokenStore
 
 USERNAME = re.compile(r"^[A-Za-z0-9_]{3,32}$")
 ACTIVITY_WRITE_INTERVAL_S = 3600.0
-
-
-def password_hasher(backend: Backend) -> PasswordHasher:
-    settings = backend.settings
-    return PasswordHasher(
-        time_cost=settings.password_hash_time_cost, memory_cost=settings.password_hash_memory_kib
-    )
+ACTIVITY_MEMORY = 1_000_000
 
 
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-async def register_account(
-    backend: Backend,
-    username: str,
-    password: str,
-    display_name: str,
-) -> int:
-    if not USERNAME.match(username):
-        raise InvalidInput("username must be 3-32 letters, digits or underscores")
-    if not 8 <= len(password) <= 256:
-        raise InvalidInput("password must be 8-256 characters")
-    hashed = await asyncio.to_thread(password_hasher(backend).hash, password)
-    user_id = backend.ids.next_id()
-    await backend.accounts.create_user(
-        user_id, username, display_name or username, hashed, backend.clock()
-    )
-    return user_id
+@dataclass(frozen=True, slots=True)
+class OpenedSession:
+    token: str
+    user_id: int
 
 
-async def open_session(backend: Backend, username: str, password: str) -> str:
-    credentials = await backend.accounts.credentials(username)
-    if credentials is None:
-        raise Unauthorized("unknown username or wrong password")
-    try:
-        await asyncio.to_thread(
-            password_hasher(backend).verify, credentials.password_hash, password
+class AccountService:
+    """Sign-up, sign-in and sign-out."""
+
+    def __init__(
+        self,
+        accounts: AccountStore,
+        tokens: TokenStore,
+        hasher: PasswordHasher,
+        ids: IdGenerator,
+        clock: Clock,
+    ) -> None:
+        self._accounts, self._tokens, self._hasher = accounts, tokens, hasher
+        self._ids, self._clock = ids, clock
+
+    async def register(self, username: str, password: str, display_name: str) -> int:
+        if not USERNAME.match(username):
+            raise InvalidInput("username must be 3-32 letters, digits or underscores")
+        if not 8 <= len(password) <= 256:
+            raise InvalidInput("password must be 8-256 characters")
+        hashed = await asyncio.to_thread(self._hasher.hash, password)
+        user_id = self._ids.next_id()
+        await self._accounts.create_user(
+            user_id, username, display_name or username, hashed, self._clock()
         )
-    except (VerificationError, InvalidHashError) as error:
-        raise Unauthorized("unknown username or wrong password") from error
-    token = secrets.token_urlsafe(32)
-    await backend.accounts.create_token(token_digest(token), credentials.user_id, backend.clock())
-    return token
+        return user_id
+
+    async def open_session(self, username: str, password: str) -> OpenedSession:
+        credentials = await self._accounts.credentials(username)
+        if credentials is None:
+            raise Unauthorized("unknown username or wrong password")
+        try:
+            await asyncio.to_thread(self._hasher.verify, credentials.password_hash, password)
+        except (VerificationError, InvalidHashError) as error:
+            raise Unauthorized("unknown username or wrong password") from error
+        token = secrets.token_urlsafe(32)
+        await self._tokens.create_token(token_digest(token), credentials.user_id, self._clock())
+        return OpenedSession(token, credentials.user_id)
+
+    async def close_session(self, token: str) -> None:
+        await self._tokens.revoke_token(token_digest(token))
 
 
-async def close_session(backend: Backend, token: str) -> None:
-    await backend.accounts.revoke_token(token_digest(token))
+class Authenticator:
+    """Bearer token -> user, and the activity that keeps a user's timeline alive."""
 
+    def __init__(
+        self, tokens: TokenStore, activity: ActivityLog, timelines: TimelineStore, clock: Clock
+    ) -> None:
+        self._tokens, self._activity, self._timelines = tokens, activity, timelines
+        self._clock = clock
+        # Recently seen users, so activity is written at most once per interval per user.
+        self._seen: dict[int, float] = {}
 
-async def authenticate(backend: Backend, token: str) -> int:
-    user_id = await backend.accounts.user_for_token(token_digest(token))
-    if user_id is None:
-        raise Unauthorized("the bearer token is unknown or was revoked")
-    await record_activity(backend, user_id)
-    return user_id
+    async def authenticate(self, token: str) -> int:
+        user_id = await self._tokens.user_for_token(token_digest(token))
+        if user_id is None:
+            raise Unauthorized("the bearer token is unknown or was revoked")
+        await self.record_activity(user_id)
+        return user_id
 
-
-async def record_activity(backend: Backend, user_id: int) -> None:
-    """Any authenticated request makes a user active: it keeps their timeline from
-    expiring. Written at most hourly per user per process, so a busy reader does not
-    turn every request into a write."""
-    now = time.monotonic()
-    if (
-        now - backend.activity_seen.get(user_id, -ACTIVITY_WRITE_INTERVAL_S)
-        < ACTIVITY_WRITE_INTERVAL_S
-    ):
-        return
-    backend.activity_seen[user_id] = now
-    if len(backend.activity_seen) > 1_000_000:
-        backend.activity_seen.clear()
-    await backend.accounts.mark_active(user_id, backend.clock())
-    await backend.timelines.touch(user_id)
+    async def record_activity(self, user_id: int) -> None:
+        """Any authenticated request makes a user active: it keeps their timeline from
+        expiring. Written at most hourly per user per process, so a busy reader does not
+        turn every request into a write."""
+        now = time.monotonic()
+        if now - self._seen.get(user_id, -ACTIVITY_WRITE_INTERVAL_S) < ACTIVITY_WRITE_INTERVAL_S:
+            return
+        if len(self._seen) >= ACTIVITY_MEMORY:
+            self._seen.clear()
+        self._seen[user_id] = now
+        await self._activity.mark_active(user_id, self._clock())
+        await self._timelines.touch(user_id)

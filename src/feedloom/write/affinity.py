@@ -12,31 +12,30 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-from feedloom.backend import Backend
+from feedloom.ports import AffinityStore
 from feedloom.ranking.affinity import InteractionKind
 
 log = logging.getLogger(__name__)
 
 
-async def record_interaction(
-    backend: Backend, reader_id: int, author_id: int, kind: InteractionKind, at: datetime
-) -> None:
-    """Best effort: the like or comment row is the truth and is already stored, so a
-    failure here must not fail the request (a client retry would find the like existing
-    and skip this step anyway); the next rebuild repairs what was missed."""
-    if reader_id == author_id:
-        return  # affinity with oneself ranks nothing: own posts are pinned instead
-    try:
-        await backend.affinities.add(
-            reader_id,
-            author_id,
-            kind,
-            at,
-            backend.settings.feed.affinity_half_life_days,
-        )
-    except Exception:
-        log.exception("affinity of %s for %s not updated after a %s", reader_id, author_id, kind)
+class AffinityUpdates:
+    def __init__(self, affinities: AffinityStore, half_life_days: float) -> None:
+        self._affinities, self._half_life_days = affinities, half_life_days
 
+    async def record(
+        self, reader_id: int, author_id: int, kind: InteractionKind, at: datetime
+    ) -> None:
+        """Best effort: the like or comment row is the truth and is already stored, so a
+        failure here must not fail the request (a client retry would find the like
+        existing and skip this step anyway); the next rebuild repairs what was missed."""
+        if reader_id == author_id:
+            return  # affinity with oneself ranks nothing: own posts are pinned instead
+        try:
+            await self._affinities.add(reader_id, author_id, kind, at, self._half_life_days)
+        except Exception:
+            log.exception(
+                "affinity of %s for %s not updated after a %s", reader_id, author_id, kind
+            )
 
-async def rebuild_affinities(backend: Backend) -> int:
-    return await backend.affinities.rebuild(backend.settings.feed.affinity_half_life_days)
+    async def rebuild(self) -> int:
+        return await self._affinities.rebuild(self._half_life_days)

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from feedloom.backend import Backend
 from feedloom.domain.errors import Forbidden, InvalidInput, NotFound
+from feedloom.domain.ids import IdGenerator
 from feedloom.domain.model import Media
+from feedloom.ports import Clock, MediaStore
 
 UPLOAD_TTL = timedelta(minutes=15)
 CONTENT_TYPES = {"image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif"}
@@ -28,47 +29,59 @@ class UploadTicket:
     expires_at: datetime
 
 
-def _signature(backend: Backend, media_id: int, expires: int) -> str:
-    message = f"{media_id}:{expires}".encode()
-    return hmac.new(backend.settings.secret_key.encode(), message, hashlib.sha256).hexdigest()
+@dataclass(frozen=True, slots=True)
+class MediaConfig:
+    secret_key: str
+    base_url: str  # where uploaded images are served (a CDN in production)
+    directory: Path  # the embedded object store
+    max_bytes: int
 
 
-async def request_upload(
-    backend: Backend, owner_id: int, content_type: str, width: int, height: int
-) -> UploadTicket:
-    if content_type not in CONTENT_TYPES:
-        raise InvalidInput(f"content_type must be one of {', '.join(CONTENT_TYPES)}")
-    if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
-        raise InvalidInput(f"width and height must be 1-{MAX_SIDE} pixels")
-    media_id = backend.ids.next_id()
-    url = f"{backend.settings.media_base_url}/{media_id}.{CONTENT_TYPES[content_type]}"
-    media = Media(media_id, url, width, height)
-    await backend.posts.create_media(media, owner_id, backend.clock())
-    expires_at = backend.clock() + UPLOAD_TTL
-    expires = int(expires_at.timestamp())
-    signature = _signature(backend, media_id, expires)
-    upload_url = f"/v1/media/{media_id}/content?expires={expires}&signature={signature}"
-    return UploadTicket(media, upload_url, expires_at)
+class MediaUploads:
+    def __init__(
+        self, media: MediaStore, ids: IdGenerator, clock: Clock, config: MediaConfig
+    ) -> None:
+        self._media, self._ids, self._clock, self.config = media, ids, clock, config
 
+    async def request_upload(
+        self, owner_id: int, content_type: str, width: int, height: int
+    ) -> UploadTicket:
+        if content_type not in CONTENT_TYPES:
+            raise InvalidInput(f"content_type must be one of {', '.join(CONTENT_TYPES)}")
+        if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
+            raise InvalidInput(f"width and height must be 1-{MAX_SIDE} pixels")
+        media_id = self._ids.next_id()
+        url = f"{self.config.base_url}/{media_id}.{CONTENT_TYPES[content_type]}"
+        media = Media(media_id, url, width, height)
+        await self._media.create_media(media, owner_id, self._clock())
+        expires_at = self._clock() + UPLOAD_TTL
+        expires = int(expires_at.timestamp())
+        signature = self._signature(media_id, expires)
+        upload_url = f"/v1/media/{media_id}/content?expires={expires}&signature={signature}"
+        return UploadTicket(media, upload_url, expires_at)
 
-def media_path(backend: Backend, file_name: str) -> Path:
-    return backend.settings.data_dir / "media" / Path(file_name).name
+    def path_of(self, file_name: str) -> Path:
+        return self.config.directory / Path(file_name).name
 
+    async def store_upload(
+        self, media_id: int, expires: int, signature: str, content: bytes
+    ) -> None:
+        """The object-storage side of a presigned PUT (embedded default only)."""
+        if len(content) > self.config.max_bytes:
+            raise InvalidInput(f"images are limited to {self.config.max_bytes} bytes")
+        if not hmac.compare_digest(self._signature(media_id, expires), signature):
+            raise Forbidden("the upload signature is not valid for this media")
+        if expires < self._clock().timestamp():
+            raise Forbidden("the upload URL has expired; request a new one")
+        if not content:
+            raise InvalidInput("the upload is empty")
+        owned = await self._media.media_by_id(media_id)
+        if owned is None:
+            raise NotFound("no such media")
+        path = self.path_of(owned.url.rsplit("/", 1)[-1])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content)
 
-async def store_upload(
-    backend: Backend, media_id: int, expires: int, signature: str, content: bytes
-) -> None:
-    """The object-storage side of a presigned PUT (embedded default only)."""
-    expected = _signature(backend, media_id, expires)
-    if not hmac.compare_digest(expected, signature):
-        raise Forbidden("the upload signature is not valid for this media")
-    if expires < backend.clock().timestamp():
-        raise Forbidden("the upload URL has expired; request a new one")
-    if not content:
-        raise InvalidInput("the upload is empty")
-    owned = await backend.posts.media_by_id(media_id)
-    if owned is None:
-        raise NotFound("no such media")
-    path = media_path(backend, owned.url.rsplit("/", 1)[-1])
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(content)
+    def _signature(self, media_id: int, expires: int) -> str:
+        message = f"{media_id}:{expires}".encode()
+        return hmac.new(self.config.secret_key.encode(), message, hashlib.sha256).hexdigest()

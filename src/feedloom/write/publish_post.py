@@ -12,10 +12,10 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
-from feedloom.backend import Backend
 from feedloom.domain.errors import IdempotencyMismatch, InvalidInput, RateLimited
-from feedloom.domain.ids import created_at_of, parse_id
+from feedloom.domain.ids import IdGenerator, created_at_of, parse_id
 from feedloom.domain.model import Post, Visibility
+from feedloom.ports import Clock, MediaStore, PostStore, RateLimiter
 
 MAX_IDEMPOTENCY_KEY = 255
 
@@ -27,35 +27,87 @@ class PublishedPost:
     replayed: bool
 
 
-async def publish_post(
-    backend: Backend,
-    author_id: int,
-    text: str,
-    media_ids: list[str],
-    visibility: Visibility,
-    idempotency_key: str | None,
-) -> PublishedPost:
-    request_hash = _request_hash(text, media_ids, visibility)
-    if idempotency_key is not None:
-        _check_key(idempotency_key)
-        replay = await _replay(backend, author_id, idempotency_key, request_hash)
-        if replay is not None:
-            return replay
-    post = await _new_post(backend, author_id, text, media_ids, visibility)
-    await _enforce_rate_limit(backend, author_id)
-    stored = await backend.posts.create_post(post, idempotency_key, request_hash, backend.clock())
-    if stored.post_id != post.id:  # a concurrent retry with the same key won the race
+@dataclass(frozen=True, slots=True)
+class PostLimits:
+    max_chars: int
+    media_per_post: int
+    per_minute: int
+
+
+class PublishPost:
+    def __init__(
+        self,
+        posts: PostStore,
+        media: MediaStore,
+        rate_limiter: RateLimiter,
+        ids: IdGenerator,
+        clock: Clock,
+        limits: PostLimits,
+    ) -> None:
+        self._posts, self._media, self._rate_limiter = posts, media, rate_limiter
+        self._ids, self._clock = ids, clock
+        self.limits = limits  # public: operators (and tests) may tighten them at run time
+
+    async def __call__(
+        self,
+        author_id: int,
+        text: str,
+        media_ids: list[str],
+        visibility: Visibility,
+        idempotency_key: str | None,
+    ) -> PublishedPost:
+        request_hash = _request_hash(text, media_ids, visibility)
+        if idempotency_key is not None:
+            _check_key(idempotency_key)
+            replay = await self._replay(author_id, idempotency_key, request_hash)
+            if replay is not None:
+                return replay
+        post = await self._new_post(author_id, text, media_ids, visibility)
+        await self._enforce_rate_limit(author_id)
+        stored = await self._posts.create_post(post, idempotency_key, request_hash, self._clock())
+        if stored.post_id != post.id:  # a concurrent retry with the same key won the race
+            return _replayed(stored.post_id, stored.request_hash, request_hash)
+        return PublishedPost(post.id, post.created_at, replayed=False)
+
+    async def _replay(self, author_id: int, key: str, request_hash: str) -> PublishedPost | None:
+        stored = await self._posts.stored_response(author_id, key)
+        if stored is None:
+            return None
         return _replayed(stored.post_id, stored.request_hash, request_hash)
-    return PublishedPost(post.id, post.created_at, replayed=False)
 
+    async def _new_post(
+        self, author_id: int, text: str, media_ids: list[str], visibility: Visibility
+    ) -> Post:
+        limits = self.limits
+        text = text.strip()
+        if not text and not media_ids:
+            raise InvalidInput("a post needs text or media")
+        if len(text) > limits.max_chars:
+            raise InvalidInput(f"text is longer than {limits.max_chars} characters")
+        if len(media_ids) > limits.media_per_post:
+            raise InvalidInput(f"at most {limits.media_per_post} media per post")
+        try:
+            wanted = list(dict.fromkeys(parse_id(media_id) for media_id in media_ids))
+        except ValueError as error:
+            raise InvalidInput(f"media_ids: {error}") from error
+        media = await self._media.media_owned_by(author_id, wanted)
+        if len(media) != len(wanted):
+            raise InvalidInput("media_ids must name media you uploaded")
+        post_id = self._ids.next_id()
+        return Post(
+            id=post_id,
+            author_id=author_id,
+            text=text,
+            visibility=visibility,
+            created_at=created_at_of(post_id),
+            media=tuple(media),
+        )
 
-async def _replay(
-    backend: Backend, author_id: int, key: str, request_hash: str
-) -> PublishedPost | None:
-    stored = await backend.posts.stored_response(author_id, key)
-    if stored is None:
-        return None
-    return _replayed(stored.post_id, stored.request_hash, request_hash)
+    async def _enforce_rate_limit(self, author_id: int) -> None:
+        limit = self.limits.per_minute
+        retry_after = await self._rate_limiter.hit(f"posts:{author_id}", limit, 60)
+        if retry_after:
+            raise RateLimited(f"at most {limit} posts per minute", retry_after)
 
 
 def _replayed(post_id: int, stored_hash: str, request_hash: str) -> PublishedPost:
@@ -65,42 +117,6 @@ def _replayed(post_id: int, stored_hash: str, request_hash: str) -> PublishedPos
             "use a new key for a new post"
         )
     return PublishedPost(post_id, created_at_of(post_id), replayed=True)
-
-
-async def _new_post(
-    backend: Backend, author_id: int, text: str, media_ids: list[str], visibility: Visibility
-) -> Post:
-    settings = backend.settings
-    text = text.strip()
-    if not text and not media_ids:
-        raise InvalidInput("a post needs text or media")
-    if len(text) > settings.post_max_chars:
-        raise InvalidInput(f"text is longer than {settings.post_max_chars} characters")
-    if len(media_ids) > settings.media_per_post:
-        raise InvalidInput(f"at most {settings.media_per_post} media per post")
-    try:
-        wanted = list(dict.fromkeys(parse_id(media_id) for media_id in media_ids))
-    except ValueError as error:
-        raise InvalidInput(f"media_ids: {error}") from error
-    media = await backend.posts.media_owned_by(author_id, wanted)
-    if len(media) != len(wanted):
-        raise InvalidInput("media_ids must name media you uploaded")
-    post_id = backend.ids.next_id()
-    return Post(
-        id=post_id,
-        author_id=author_id,
-        text=text,
-        visibility=visibility,
-        created_at=created_at_of(post_id),
-        media=tuple(media),
-    )
-
-
-async def _enforce_rate_limit(backend: Backend, author_id: int) -> None:
-    limit = backend.settings.posts_per_minute
-    retry_after = await backend.rate_limiter.hit(f"posts:{author_id}", limit, 60)
-    if retry_after:
-        raise RateLimited(f"at most {limit} posts per minute", retry_after)
 
 
 def _check_key(key: str) -> None:

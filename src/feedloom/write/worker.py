@@ -13,13 +13,14 @@ import logging
 import os
 import socket
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import timedelta
 
-from feedloom.backend import Backend
-from feedloom.ports import Lane
-from feedloom.write.counting import flush_counts, reconcile_recent_counts
-from feedloom.write.fan_out import handle_events
-from feedloom.write.relay_outbox import relay_outbox
+from feedloom.lookups.counts import CounterBuffer
+from feedloom.ports import Clock, CounterStore, EventQueue, IdempotencyKeys, Lane
+from feedloom.write.counting import ReconcileCounts
+from feedloom.write.fan_out import FanOut
+from feedloom.write.relay_outbox import RelayOutbox
 
 log = logging.getLogger(__name__)
 LANES: tuple[Lane, ...] = ("default", "bulk")
@@ -33,66 +34,87 @@ def consumer_name(index: int) -> str:
     return f"{socket.gethostname()}-{os.getpid()}-{index}"
 
 
-async def consume_once(backend: Backend, lane: Lane, consumer: str, block_ms: int) -> int:
-    deliveries = await backend.queue.consume(lane, consumer, CONSUME_BATCH, block_ms)
-    await handle_events(backend, deliveries)
-    if deliveries:
-        await backend.queue.ack(deliveries)
-    return len(deliveries)
+@dataclass(frozen=True, slots=True)
+class WorkerConfig:
+    counter_flush_s: float
+    idempotency_ttl: timedelta
 
 
-async def process_pending(backend: Backend) -> None:
-    """Relay, fan out and flush until nothing is left (single-threaded, for tests)."""
-    while True:
-        moved = await relay_outbox(backend)
-        handled = 0
-        for lane in LANES:
-            while count := await consume_once(backend, lane, consumer_name(0), block_ms=1):
-                handled += count
-        if not moved and not handled:
-            break
-    await flush_counts(backend.counter_buffer, backend.counters)
+class Worker:
+    def __init__(
+        self,
+        relay: RelayOutbox,
+        fan_out: FanOut,
+        queue: EventQueue,
+        buffer: CounterBuffer,
+        counters: CounterStore,
+        idempotency: IdempotencyKeys,
+        reconcile: ReconcileCounts,
+        clock: Clock,
+        config: WorkerConfig,
+    ) -> None:
+        self._relay, self._fan_out, self._queue = relay, fan_out, queue
+        self._buffer, self._counters = buffer, counters
+        self._idempotency, self._reconcile = idempotency, reconcile
+        self._clock, self._config = clock, config
 
+    async def consume_once(self, lane: Lane, consumer: str, block_ms: int) -> int:
+        deliveries = await self._queue.consume(lane, consumer, CONSUME_BATCH, block_ms)
+        await self._fan_out.handle(deliveries)
+        if deliveries:
+            await self._queue.ack(deliveries)
+        return len(deliveries)
 
-async def run_worker(backend: Backend, stop: asyncio.Event, concurrency: int = 1) -> None:
-    """Run until `stop` is set. Each loop survives its own errors: a bad event or a
-    flaky connection must not stop fan-out for everyone else."""
-    loops = [_forever(stop, "relay", lambda: relay_outbox(backend))]
-    for index in range(concurrency):
-        name = consumer_name(index)
-        for lane in LANES:
-            loops.append(_forever(stop, f"fan-out {lane}", _consumer_step(backend, lane, name)))
-    loops.append(_forever(stop, "counters", lambda: _flush_step(backend)))
-    loops.append(_forever(stop, "maintenance", lambda: _maintenance_step(backend, stop)))
-    await asyncio.gather(*loops)
+    async def process_pending(self) -> None:
+        """Relay, fan out and flush until nothing is left (single-threaded, for tests)."""
+        while True:
+            moved = await self._relay()
+            handled = 0
+            for lane in LANES:
+                while count := await self.consume_once(lane, consumer_name(0), block_ms=1):
+                    handled += count
+            if not moved and not handled:
+                break
+        await self.flush_counts()
 
+    async def flush_counts(self) -> int:
+        return await self._buffer.flush(self._counters)
 
-async def run_counter_flusher(backend: Backend, stop: asyncio.Event) -> None:
-    """API processes buffer like/comment deltas too; each flushes its own buffer."""
-    await _forever(stop, "counters", lambda: _flush_step(backend))
+    async def run(self, stop: asyncio.Event, concurrency: int = 1) -> None:
+        """Run until `stop` is set. Each loop survives its own errors: a bad event or a
+        flaky connection must not stop fan-out for everyone else."""
+        loops = [_forever(stop, "relay", self._relay)]
+        for index in range(concurrency):
+            name = consumer_name(index)
+            for lane in LANES:
+                loops.append(_forever(stop, f"fan-out {lane}", self._consumer_step(lane, name)))
+        loops.append(_forever(stop, "counters", self._flush_step))
+        loops.append(_forever(stop, "maintenance", lambda: self._maintenance_step(stop)))
+        await asyncio.gather(*loops)
 
+    async def run_counter_flusher(self, stop: asyncio.Event) -> None:
+        """API processes buffer like/comment deltas too; each flushes its own buffer."""
+        await _forever(stop, "counters", self._flush_step)
 
-def _consumer_step(backend: Backend, lane: Lane, name: str) -> Step:
-    async def step() -> int:
-        return await consume_once(backend, lane, name, block_ms=500)
+    def _consumer_step(self, lane: Lane, name: str) -> Step:
+        async def step() -> int:
+            return await self.consume_once(lane, name, block_ms=500)
 
-    return step
+        return step
 
+    async def _flush_step(self) -> int:
+        await asyncio.sleep(self._config.counter_flush_s)
+        return await self.flush_counts()
 
-async def _flush_step(backend: Backend) -> int:
-    await asyncio.sleep(backend.settings.counter_flush_ms / 1000)
-    return await flush_counts(backend.counter_buffer, backend.counters)
-
-
-async def _maintenance_step(backend: Backend, stop: asyncio.Event) -> int:
-    """Hourly: forget Idempotency-Keys past their retention (at least 24 h), and
-    repair displayed like/comment counts that drifted from the truth."""
-    ttl = timedelta(hours=backend.settings.idempotency_ttl_hours)
-    purged = await backend.posts.purge_idempotency_keys(backend.clock() - ttl)
-    purged += await reconcile_recent_counts(backend)
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(stop.wait(), MAINTENANCE_INTERVAL_S)
-    return purged or 1
+    async def _maintenance_step(self, stop: asyncio.Event) -> int:
+        """Hourly: forget Idempotency-Keys past their retention (at least 24 h), and
+        repair displayed like/comment counts that drifted from the truth."""
+        cutoff = self._clock() - self._config.idempotency_ttl
+        purged = await self._idempotency.purge_idempotency_keys(cutoff)
+        purged += await self._reconcile.recent()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), MAINTENANCE_INTERVAL_S)
+        return purged or 1
 
 
 async def _forever(stop: asyncio.Event, name: str, step: Step) -> None:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import orjson
 
-from feedloom.bootstrap import build_backend
-from feedloom.read.feature_log import FeatureLog
+from feedloom.bootstrap import open_feedloom
+from feedloom.read.ranked.feature_log import FeatureLog
 from feedloom.settings import Settings
 
 
@@ -39,14 +39,13 @@ async def test_closing_writes_what_is_left_and_batches_append_in_order(tmp_path:
 async def test_the_backend_keeps_a_feature_log_only_when_a_path_is_set(
     settings: Settings, tmp_path: Path
 ) -> None:
-    backend = await build_backend(settings)
-    assert backend.feature_log is None
-    await backend.close()
+    async with open_feedloom(settings) as feedloom:
+        assert feedloom.services.home_feed.ranked.feature_log is None
 
     path = tmp_path / "served.jsonl"
     settings.feed.feature_log_path = path
-    backend = await build_backend(settings)
-    assert backend.feature_log is not None and backend.feature_log.path == path
-    backend.feature_log.record([{"post": "1"}])
-    await backend.close()
+    async with open_feedloom(settings) as feedloom:
+        log = feedloom.services.home_feed.ranked.feature_log
+        assert log is not None and log.path == path
+        log.record([{"post": "1"}])
     assert lines(path) == [{"post": "1"}]

@@ -4,27 +4,26 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import cast
 
 import pytest
 
-from feedloom.backend import Backend
 from feedloom.metrics import Metrics
-from feedloom.ports import Ranker
 from feedloom.ranking import Candidate, Weights, rank
-from feedloom.read.ranker import RankerFallback, rank_within_budget, rerank
-from feedloom.settings import Settings
+from feedloom.read.ranked.ranker import BudgetedRanker, Ranker, RankerFallback, rerank
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
 
-@dataclass
-class FakeBackend:
-    ranker: Ranker
-    settings: Settings = field(default_factory=lambda: Settings(environment="test"))
-    metrics: Metrics = field(default_factory=Metrics)
+class Budgeted(BudgetedRanker):
+    """The budgeted ranker with the metrics it counts fallbacks in at hand."""
+
+    def __init__(self, ranker: Ranker) -> None:
+        self.metrics = Metrics()
+        super().__init__(ranker, Weights(), budget_s=0.05, metrics=self.metrics)
+
+
+budgeted = Budgeted
 
 
 def candidate(post_id: int, author: str, minutes_old: int, likes: int = 0) -> Candidate:
@@ -35,20 +34,20 @@ def candidate(post_id: int, author: str, minutes_old: int, likes: int = 0) -> Ca
 CANDIDATES = [candidate(1, "a", 30), candidate(2, "b", 20, likes=9), candidate(3, "a", 10)]
 
 
-def fallbacks(backend: FakeBackend, reason: str) -> float | None:
-    return backend.metrics.registry.get_sample_value(
+def fallbacks(ranker: Budgeted, reason: str) -> float | None:
+    return ranker.metrics.registry.get_sample_value(
         "feedloom_ranker_fallbacks_total", {"reason": reason}
     )
 
 
-async def run(backend: FakeBackend) -> list[Candidate]:
-    return await rank_within_budget(cast(Backend, backend), CANDIDATES, NOW)
+async def run(ranker: BudgetedRanker) -> list[Candidate]:
+    return await ranker.rank(CANDIDATES, NOW)
 
 
 async def test_the_default_ranker_orders_by_the_scoring_formula() -> None:
-    backend = FakeBackend(ranker=rank)
-    assert await run(backend) == rank(CANDIDATES, Weights(), now=NOW)
-    assert [c.post_id for c in await run(backend)] == ["2", "3", "1"]
+    ranker = budgeted(rank)
+    assert await run(ranker) == rank(CANDIDATES, Weights(), now=NOW)
+    assert [c.post_id for c in await run(ranker)] == ["2", "3", "1"]
 
 
 async def test_a_ranker_that_raises_is_a_counted_error_fallback() -> None:
@@ -57,11 +56,11 @@ async def test_a_ranker_that_raises_is_a_counted_error_fallback() -> None:
     ) -> list[Candidate]:
         raise RuntimeError("model server down")
 
-    backend = FakeBackend(ranker=broken)
+    ranker = budgeted(broken)
     with pytest.raises(RankerFallback) as raised:
-        await run(backend)
+        await run(ranker)
     assert raised.value.reason == "error"
-    assert fallbacks(backend, "error") == 1
+    assert fallbacks(ranker, "error") == 1
 
 
 async def test_a_ranker_past_its_budget_is_abandoned_not_awaited() -> None:
@@ -71,15 +70,15 @@ async def test_a_ranker_past_its_budget_is_abandoned_not_awaited() -> None:
         time.sleep(0.4)
         return list(candidates)
 
-    backend = FakeBackend(ranker=slow)
-    backend.settings.feed.ranker_budget_ms = 20
+    ranker = budgeted(slow)
+    ranker.budget_s = 0.02
     started = time.perf_counter()
     with pytest.raises(RankerFallback) as raised:
-        await run(backend)
+        await run(ranker)
     assert time.perf_counter() - started < 0.3
     assert raised.value.reason == "timeout"
-    assert fallbacks(backend, "timeout") == 1
-    assert not fallbacks(backend, "error")
+    assert fallbacks(ranker, "timeout") == 1
+    assert not fallbacks(ranker, "error")
 
 
 async def test_a_ranker_that_drops_or_repeats_posts_is_an_error_fallback() -> None:
@@ -89,7 +88,7 @@ async def test_a_ranker_that_drops_or_repeats_posts_is_an_error_fallback() -> No
         return [candidates[0], candidates[0], candidates[1]]
 
     with pytest.raises(RankerFallback, match="error"):
-        await run(FakeBackend(ranker=lossy))
+        await run(budgeted(lossy))
 
 
 def test_rerank_spreads_authors_then_pins_the_readers_fresh_posts_on_top() -> None:

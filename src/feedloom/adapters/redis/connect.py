@@ -7,8 +7,8 @@ never at the first request.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import timedelta
-from typing import TYPE_CHECKING
 
 from feedloom.adapters.redis.caches import (
     RedisCounterStore,
@@ -17,39 +17,46 @@ from feedloom.adapters.redis.caches import (
     RedisViewCache,
 )
 from feedloom.adapters.redis.client import open_client
+from feedloom.adapters.redis.degraded import OnOutage, degraded
 from feedloom.adapters.redis.event_queue import RedisEventQueue
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.timeline_store import RedisAuthorTimelineStore, RedisTimelineStore
-from feedloom.settings import Settings
-
-if TYPE_CHECKING:
-    from feedloom.bootstrap import CachePorts
+from feedloom.ports import CachePorts
 
 Close = Callable[[], Awaitable[None]]
 
 
-async def redis_caches(settings: Settings) -> tuple[CachePorts, Close]:
-    """Every cache port on one Redis connection pool, and how to close it."""
-    if settings.redis_url is None:
-        raise ValueError("redis_caches needs settings.redis_url")
-    client = await open_client(settings.redis_url, settings.redis_cluster)
-    keys = RedisKeys(settings.redis_prefix)
-    inactive = timedelta(days=settings.inactive_after_days)
-    caches: CachePorts = {
-        "timelines": RedisTimelineStore(client, keys, settings.timeline_length, inactive),
-        "author_timelines": RedisAuthorTimelineStore(
-            client, keys, settings.author_timeline_length, inactive
+@dataclass(frozen=True, slots=True)
+class RedisConfig:
+    url: str
+    cluster: bool
+    prefix: str
+    timeline_length: int
+    author_timeline_length: int
+    inactive_after: timedelta
+    reclaim_idle_s: float
+
+
+async def redis_caches(config: RedisConfig, on_outage: OnOutage) -> tuple[CachePorts, Close]:
+    """Every cache port on one Redis connection pool, and how to close it. The ports
+    come wrapped for degraded mode: an outage slows the feed instead of failing it."""
+    client = await open_client(config.url, config.cluster)
+    keys = RedisKeys(config.prefix)
+    caches = CachePorts(
+        timelines=RedisTimelineStore(client, keys, config.timeline_length, config.inactive_after),
+        author_timelines=RedisAuthorTimelineStore(
+            client, keys, config.author_timeline_length, config.inactive_after
         ),
-        "post_cache": RedisViewCache(client, keys, "post"),
-        "user_cache": RedisViewCache(client, keys, "user"),
-        "counters": RedisCounterStore(client, keys),
-        "sessions": RedisFeedSessionStore(client, keys),
-        "rate_limiter": RedisRateLimiter(client, keys),
-        "queue": RedisEventQueue(
+        post_cache=RedisViewCache(client, keys, "post"),
+        user_cache=RedisViewCache(client, keys, "user"),
+        counters=RedisCounterStore(client, keys),
+        sessions=RedisFeedSessionStore(client, keys),
+        rate_limiter=RedisRateLimiter(client, keys),
+        queue=RedisEventQueue(
             client,
             keys,
-            claim_idle_ms=int(settings.reclaim_idle_s * 1000),
-            claim_every_s=min(5.0, settings.reclaim_idle_s / 2),
+            claim_idle_ms=int(config.reclaim_idle_s * 1000),
+            claim_every_s=min(5.0, config.reclaim_idle_s / 2),
         ),
-    }
-    return caches, client.aclose
+    )
+    return degraded(caches, on_outage), client.aclose

@@ -16,22 +16,20 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from redis.exceptions import ClusterDownError, ConnectionError, TimeoutError
 
 from feedloom.domain.model import Counts
 from feedloom.ports import (
     AuthorTimelineStore,
+    CachePorts,
     CounterStore,
     FeedSessionStore,
     RateLimiter,
     TimelineStore,
     ViewCache,
 )
-
-if TYPE_CHECKING:
-    from feedloom.bootstrap import CachePorts
 
 log = logging.getLogger(__name__)
 OUTAGE = (ConnectionError, TimeoutError, ClusterDownError, OSError)
@@ -152,14 +150,13 @@ class DegradedRateLimiter:
 def degraded(caches: CachePorts, on_outage: OnOutage) -> CachePorts:
     """The same cache ports, tolerant of a Redis outage (the queue is not: the outbox
     keeps events until it can publish them)."""
-    tolerant: CachePorts = {
-        "timelines": DegradedTimelineStore(caches["timelines"], on_outage),
-        "author_timelines": DegradedAuthorTimelineStore(caches["author_timelines"], on_outage),
-        "post_cache": DegradedViewCache(caches["post_cache"], on_outage, "post_cache"),
-        "user_cache": DegradedViewCache(caches["user_cache"], on_outage, "user_cache"),
-        "counters": DegradedCounterStore(caches["counters"], on_outage),
-        "sessions": DegradedFeedSessionStore(caches["sessions"], on_outage),
-        "rate_limiter": DegradedRateLimiter(caches["rate_limiter"], on_outage),
-        "queue": caches["queue"],
-    }
-    return tolerant
+    return CachePorts(
+        timelines=DegradedTimelineStore(caches.timelines, on_outage),
+        author_timelines=DegradedAuthorTimelineStore(caches.author_timelines, on_outage),
+        post_cache=DegradedViewCache(caches.post_cache, on_outage, "post_cache"),
+        user_cache=DegradedViewCache(caches.user_cache, on_outage, "user_cache"),
+        counters=DegradedCounterStore(caches.counters, on_outage),
+        sessions=DegradedFeedSessionStore(caches.sessions, on_outage),
+        rate_limiter=DegradedRateLimiter(caches.rate_limiter, on_outage),
+        queue=caches.queue,
+    )

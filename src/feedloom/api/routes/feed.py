@@ -7,11 +7,9 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Response
 
-from feedloom.api.deps import BackendDep, CurrentUser, Cursor
+from feedloom.api.deps import CurrentUser, Cursor, FeedOrdersDep, HomeFeedDep, MetricsDep
 from feedloom.api.schemas import FeedItemOut, FeedPageOut, FeedPreferences, FeedPreferencesOut
 from feedloom.domain.model import FeedOrder
-from feedloom.read.feed_order import change_feed_order, feed_preferences
-from feedloom.read.home_timeline import home_timeline
 from feedloom.read.timing import StageTimer
 
 router = APIRouter(prefix="/v1", tags=["feed"])
@@ -20,7 +18,8 @@ router = APIRouter(prefix="/v1", tags=["feed"])
 # Unset fields are left out, so `explain` and `filtered` appear only when asked for.
 @router.get("/feed", response_model=FeedPageOut, response_model_exclude_unset=True)
 async def get_feed(
-    backend: BackendDep,
+    feed: HomeFeedDep,
+    metrics: MetricsDep,
     reader: CurrentUser,
     response: Response,
     cursor: Cursor = None,
@@ -34,10 +33,9 @@ async def get_feed(
     ] = False,
 ) -> FeedPageOut:
     timer = StageTimer()
-    page = await home_timeline(
-        backend,
+    page = await feed.page(
         reader,
-        limit or backend.settings.feed.default_limit,
+        limit,
         cursor,
         timer,
         order,
@@ -53,21 +51,21 @@ async def get_feed(
             body.filtered = dict(page.filtered)
             if page.fallback is not None:
                 body.fallback = page.fallback
-    backend.metrics.feed_latency.labels(page.order.value).observe(timer.total())
+    metrics.feed_latency.labels(page.order.value).observe(timer.total())
     response.headers["Server-Timing"] = timer.header()
     return body
 
 
 @router.get("/me/settings", response_model=FeedPreferencesOut)
-async def get_settings(backend: BackendDep, user_id: CurrentUser) -> FeedPreferencesOut:
-    chosen, effective = await feed_preferences(backend, user_id)
+async def get_settings(orders: FeedOrdersDep, user_id: CurrentUser) -> FeedPreferencesOut:
+    chosen, effective = await orders.preferences(user_id)
     return FeedPreferencesOut(feed_order=chosen, effective_feed_order=effective)
 
 
 @router.put("/me/settings", response_model=FeedPreferencesOut)
 async def put_settings(
-    body: FeedPreferences, backend: BackendDep, user_id: CurrentUser
+    body: FeedPreferences, orders: FeedOrdersDep, user_id: CurrentUser
 ) -> FeedPreferencesOut:
-    await change_feed_order(backend, user_id, body.feed_order)
-    chosen, effective = await feed_preferences(backend, user_id)
+    await orders.change(user_id, body.feed_order)
+    chosen, effective = await orders.preferences(user_id)
     return FeedPreferencesOut(feed_order=chosen, effective_feed_order=effective)

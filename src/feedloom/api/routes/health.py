@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from feedloom.api.deps import BackendDep
+from feedloom.api.deps import FeedloomDep
 from feedloom.api.problems import problem
 
 router = APIRouter(tags=["operations"])
@@ -17,11 +17,11 @@ async def healthz() -> dict[str, str]:
 
 
 @router.get("/readyz", response_model=None)
-async def readyz(backend: BackendDep) -> dict[str, object] | Response:
+async def readyz(feedloom: FeedloomDep) -> dict[str, object] | Response:
     """Ready when the durable store answers; reports queue depth for operators."""
     try:
-        pending = await backend.outbox.pending()
-        lag = await backend.queue.lag()
+        pending = await feedloom.stores.outbox.pending()
+        lag = await feedloom.caches.queue.lag()
     except Exception as error:  # any backend failure means: do not route traffic here
         return problem(
             503, "not-ready", "Not ready", f"backend unavailable: {type(error).__name__}"
@@ -30,8 +30,8 @@ async def readyz(backend: BackendDep) -> dict[str, object] | Response:
 
 
 @router.get("/metrics")
-async def metrics(backend: BackendDep) -> Response:
-    backend.metrics.outbox_pending.set(await backend.outbox.pending())
-    for lane, depth in (await backend.queue.lag()).items():
-        backend.metrics.queue_depth.labels(lane).set(depth)
-    return Response(generate_latest(backend.metrics.registry), media_type=CONTENT_TYPE_LATEST)
+async def metrics(feedloom: FeedloomDep) -> Response:
+    feedloom.metrics.outbox_pending.set(await feedloom.stores.outbox.pending())
+    for lane, depth in (await feedloom.caches.queue.lag()).items():
+        feedloom.metrics.queue_depth.labels(lane).set(depth)
+    return Response(generate_latest(feedloom.metrics.registry), media_type=CONTENT_TYPE_LATEST)

@@ -9,11 +9,10 @@ from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
-from feedloom.api.deps import BackendDep, CurrentUser
+from feedloom.api.deps import CurrentUser, MediaDep
 from feedloom.api.schemas import Strict
-from feedloom.domain.errors import InvalidInput, NotFound
+from feedloom.domain.errors import NotFound
 from feedloom.domain.ids import parse_id
-from feedloom.write.media import media_path, request_upload, store_upload
 
 router = APIRouter(tags=["media"])
 
@@ -32,8 +31,8 @@ class MediaTicket(BaseModel):
 
 
 @router.post("/v1/media", status_code=201, response_model=MediaTicket)
-async def create_media(body: NewMedia, backend: BackendDep, owner: CurrentUser) -> MediaTicket:
-    ticket = await request_upload(backend, owner, body.content_type, body.width, body.height)
+async def create_media(body: NewMedia, media: MediaDep, owner: CurrentUser) -> MediaTicket:
+    ticket = await media.request_upload(owner, body.content_type, body.width, body.height)
     return MediaTicket(
         media_id=str(ticket.media.id),
         upload_url=ticket.upload_url,
@@ -46,7 +45,7 @@ async def create_media(body: NewMedia, backend: BackendDep, owner: CurrentUser) 
 async def upload_media(
     media_id: str,
     request: Request,
-    backend: BackendDep,
+    media: MediaDep,
     expires: Annotated[int, Query()],
     signature: Annotated[str, Query(max_length=128)],
 ) -> Response:
@@ -54,16 +53,13 @@ async def upload_media(
         parsed = parse_id(media_id)
     except ValueError as error:
         raise NotFound("no such media") from error
-    content = await request.body()
-    if len(content) > backend.settings.media_max_bytes:
-        raise InvalidInput(f"images are limited to {backend.settings.media_max_bytes} bytes")
-    await store_upload(backend, parsed, expires, signature, content)
+    await media.store_upload(parsed, expires, signature, await request.body())
     return Response(status_code=204)
 
 
 @router.get("/media/{file_name}", include_in_schema=False)
-async def serve_media(file_name: str, backend: BackendDep) -> FileResponse:
-    path = media_path(backend, file_name)
+async def serve_media(file_name: str, media: MediaDep) -> FileResponse:
+    path = media.path_of(file_name)
     if not path.is_file():
         raise NotFound("no such media file")
     return FileResponse(path, headers={"Cache-Control": "public, max-age=31536000, immutable"})

@@ -6,7 +6,16 @@ from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Response
 
-from feedloom.api.deps import BackendDep, CurrentUser, Cursor, PostId
+from feedloom.api.deps import (
+    AuthorPostsDep,
+    CommentsDep,
+    CurrentUser,
+    Cursor,
+    DeletePostDep,
+    EngageDep,
+    PostId,
+    PublishDep,
+)
 from feedloom.api.schemas import (
     CommentOut,
     CommentPage,
@@ -16,13 +25,7 @@ from feedloom.api.schemas import (
     NewPost,
     PostCreated,
 )
-from feedloom.domain.cursors import KeysetCursor, decode_cursor, encode_cursor
-from feedloom.domain.errors import BadCursor
 from feedloom.domain.model import Comment
-from feedloom.read.author_posts import single_post
-from feedloom.write.delete_post import delete_post
-from feedloom.write.engagement import add_comment, like, unlike, visible_post
-from feedloom.write.publish_post import publish_post
 
 router = APIRouter(prefix="/v1/posts", tags=["posts"])
 IdempotencyKey = Annotated[
@@ -34,12 +37,12 @@ IdempotencyKey = Annotated[
 @router.post("", status_code=201, response_model=PostCreated)
 async def create_post(
     body: NewPost,
-    backend: BackendDep,
+    publish: PublishDep,
     author: CurrentUser,
     response: Response,
     key: IdempotencyKey = None,
 ) -> PostCreated:
-    published = await publish_post(backend, author, body.text, body.media_ids, body.visibility, key)
+    published = await publish(author, body.text, body.media_ids, body.visibility, key)
     response.headers["Location"] = f"/v1/posts/{published.post_id}"
     if published.replayed:
         response.headers["Idempotent-Replayed"] = "true"
@@ -47,57 +50,47 @@ async def create_post(
 
 
 @router.get("/{post_id}", response_model=Item)
-async def get_post(post_id: PostId, backend: BackendDep, viewer: CurrentUser) -> Item:
-    return Item.of(await single_post(backend, viewer, post_id))
+async def get_post(post_id: PostId, posts: AuthorPostsDep, viewer: CurrentUser) -> Item:
+    return Item.of(await posts.post(viewer, post_id))
 
 
 @router.delete("/{post_id}", status_code=204)
-async def remove_post(post_id: PostId, backend: BackendDep, user: CurrentUser) -> Response:
-    await delete_post(backend, user, post_id)
+async def remove_post(post_id: PostId, delete: DeletePostDep, user: CurrentUser) -> Response:
+    await delete(user, post_id)
     return Response(status_code=204)
 
 
 @router.put("/{post_id}/like", response_model=Liked)
-async def put_like(post_id: PostId, backend: BackendDep, user: CurrentUser) -> Liked:
-    return Liked(liked=True, changed=await like(backend, user, post_id))
+async def put_like(post_id: PostId, engage: EngageDep, user: CurrentUser) -> Liked:
+    return Liked(liked=True, changed=await engage.like(user, post_id))
 
 
 @router.delete("/{post_id}/like", response_model=Liked)
-async def delete_like(post_id: PostId, backend: BackendDep, user: CurrentUser) -> Liked:
-    return Liked(liked=False, changed=await unlike(backend, user, post_id))
+async def delete_like(post_id: PostId, engage: EngageDep, user: CurrentUser) -> Liked:
+    return Liked(liked=False, changed=await engage.unlike(user, post_id))
 
 
 @router.post("/{post_id}/comments", status_code=201, response_model=CommentOut)
 async def create_comment(
     post_id: PostId,
     body: NewComment,
-    backend: BackendDep,
+    engage: EngageDep,
     user: CurrentUser,
     key: IdempotencyKey = None,
 ) -> CommentOut:
-    return _comment(await add_comment(backend, user, post_id, body.text, key))
+    return _comment(await engage.comment(user, post_id, body.text, key))
 
 
 @router.get("/{post_id}/comments", response_model=CommentPage)
 async def list_comments(
     post_id: PostId,
-    backend: BackendDep,
+    comments: CommentsDep,
     viewer: CurrentUser,
     cursor: Cursor = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
 ) -> CommentPage:
-    await visible_post(backend, viewer, post_id)
-    before = None
-    if cursor is not None:
-        decoded = decode_cursor(cursor)
-        if not isinstance(decoded, KeysetCursor):
-            raise BadCursor("not a comments cursor")
-        before = decoded.before
-    comments = await backend.engagement.comments(post_id, before, limit + 1)
-    more = len(comments) > limit
-    comments = comments[:limit]
-    next_cursor = encode_cursor(KeysetCursor(comments[-1].id)) if more else None
-    return CommentPage(items=[_comment(c) for c in comments], next_cursor=next_cursor)
+    page = await comments.page(viewer, post_id, cursor, limit)
+    return CommentPage(items=[_comment(c) for c in page.comments], next_cursor=page.next_cursor)
 
 
 def _comment(comment: Comment) -> CommentOut:

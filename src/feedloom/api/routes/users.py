@@ -7,12 +7,10 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from feedloom.api.deps import BackendDep, CurrentUser, Cursor, UserId
+from feedloom.api.deps import AuthorPostsDep, CurrentUser, Cursor, RelationsDep, UserId
 from feedloom.api.schemas import Item, Page, Profile, Relation
-from feedloom.backend import Backend
 from feedloom.domain.model import UserProfile
-from feedloom.read.author_posts import author_posts, user_profile
-from feedloom.write import relations
+from feedloom.write.relations import Relations
 
 router = APIRouter(prefix="/v1/users", tags=["users"])
 Limit = Annotated[int, Query(ge=1, le=100)]
@@ -31,33 +29,33 @@ def render_profile(profile: UserProfile) -> Profile:
 
 
 @router.get("/{user_id}", response_model=Profile)
-async def get_user(user_id: UserId, backend: BackendDep, viewer: CurrentUser) -> Profile:
-    return render_profile(await user_profile(backend, viewer, user_id))
+async def get_user(user_id: UserId, profiles: AuthorPostsDep, viewer: CurrentUser) -> Profile:
+    return render_profile(await profiles.profile(viewer, user_id))
 
 
 @router.get("/{user_id}/posts", response_model=Page)
 async def get_user_posts(
     user_id: UserId,
-    backend: BackendDep,
+    posts: AuthorPostsDep,
     viewer: CurrentUser,
     cursor: Cursor = None,
     limit: Limit = 20,
 ) -> Page:
-    page = await author_posts(backend, viewer, user_id, limit, cursor)
+    page = await posts.page(viewer, user_id, limit, cursor)
     return Page(
         items=[Item.of(i) for i in page.items], next_cursor=page.next_cursor, order=page.order
     )
 
 
-RelationChange = Callable[[Backend, int, int], Awaitable[bool]]
+RelationChange = Callable[[Relations, int, int], Awaitable[bool]]
 
 
 def _relation_routes(name: str, add: RelationChange, remove: RelationChange) -> None:
-    async def put(user_id: UserId, backend: BackendDep, actor: CurrentUser) -> Relation:
-        return Relation(changed=await add(backend, actor, user_id))
+    async def put(user_id: UserId, relations: RelationsDep, actor: CurrentUser) -> Relation:
+        return Relation(changed=await add(relations, actor, user_id))
 
-    async def delete(user_id: UserId, backend: BackendDep, actor: CurrentUser) -> Relation:
-        return Relation(changed=await remove(backend, actor, user_id))
+    async def delete(user_id: UserId, relations: RelationsDep, actor: CurrentUser) -> Relation:
+        return Relation(changed=await remove(relations, actor, user_id))
 
     router.add_api_route(
         f"/{{user_id}}/{name}",
@@ -75,6 +73,6 @@ def _relation_routes(name: str, add: RelationChange, remove: RelationChange) -> 
     )
 
 
-_relation_routes("follow", relations.follow, relations.unfollow)
-_relation_routes("block", relations.block, relations.unblock)
-_relation_routes("mute", relations.mute, relations.unmute)
+_relation_routes("follow", Relations.follow, Relations.unfollow)
+_relation_routes("block", Relations.block, Relations.unblock)
+_relation_routes("mute", Relations.mute, Relations.unmute)

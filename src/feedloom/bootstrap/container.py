@@ -1,0 +1,61 @@
+"""`open_feedloom`: one process's wiring and its lifecycle, in one exit stack."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+from argon2 import PasswordHasher
+
+from feedloom.bootstrap.infrastructure import cache_ports, durable_stores
+from feedloom.bootstrap.runtime import Runtime, utc_now
+from feedloom.bootstrap.services import Services, build_services
+from feedloom.domain.ids import IdGenerator
+from feedloom.metrics import Metrics
+from feedloom.ports import CachePorts, Clock, DurableStores
+from feedloom.read.ranked.feature_log import FeatureLog
+from feedloom.settings import Settings
+
+__all__ = ["Feedloom", "Runtime", "open_feedloom", "utc_now"]
+
+
+@dataclass(frozen=True, slots=True)
+class Feedloom:
+    """Everything one process built. Entry points take the use case they call from
+    `services`; operator tools and tests may look into the stores and caches."""
+
+    settings: Settings
+    stores: DurableStores
+    caches: CachePorts
+    runtime: Runtime
+    services: Services
+    password_hasher: PasswordHasher
+    lifecycle: contextlib.AsyncExitStack
+
+    @property
+    def metrics(self) -> Metrics:
+        return self.runtime.metrics
+
+
+@contextlib.asynccontextmanager
+async def open_feedloom(settings: Settings, clock: Clock = utc_now) -> AsyncIterator[Feedloom]:
+    """Build it all; on exit close what was opened, last opened first (a background
+    task registered on `lifecycle` stops before the stores it uses close)."""
+    async with contextlib.AsyncExitStack() as stack:
+        stores = await durable_stores(settings, stack)
+        runtime = Runtime(clock, IdGenerator(settings.worker_id), Metrics())
+        caches = await cache_ports(settings, clock, runtime.metrics, stack)
+        feature_log = None
+        if settings.feed.feature_log_path is not None:
+            feature_log = FeatureLog(settings.feed.feature_log_path)
+            stack.push_async_callback(feature_log.close)
+        hasher = password_hasher(settings)
+        services = build_services(settings, stores, caches, runtime, hasher, feature_log)
+        yield Feedloom(settings, stores, caches, runtime, services, hasher, stack)
+
+
+def password_hasher(settings: Settings) -> PasswordHasher:
+    return PasswordHasher(
+        time_cost=settings.password_hash_time_cost, memory_cost=settings.password_hash_memory_kib
+    )

@@ -1,0 +1,100 @@
+"""Adapters for one process: the durable stores on one engine, the caches in-process
+or on Redis. Every open resource is registered on the caller's exit stack."""
+
+from __future__ import annotations
+
+import contextlib
+from datetime import timedelta
+
+from feedloom.adapters.memory.caches import (
+    MemoryCounterStore,
+    MemoryFeedSessionStore,
+    MemoryRateLimiter,
+    MemoryViewCache,
+)
+from feedloom.adapters.memory.event_queue import MemoryEventQueue
+from feedloom.adapters.memory.timeline_store import MemoryAuthorTimelineStore, MemoryTimelineStore
+from feedloom.adapters.redis import RedisConfig, redis_caches
+from feedloom.adapters.sql.accounts import SqlAccounts
+from feedloom.adapters.sql.affinity import SqlAffinityStore
+from feedloom.adapters.sql.bulk_import import SqlBulkImport
+from feedloom.adapters.sql.database import check_migrated, create_database, migrate
+from feedloom.adapters.sql.engagement import SqlEngagement
+from feedloom.adapters.sql.graph import SqlSocialGraph
+from feedloom.adapters.sql.outbox import SqlOutbox
+from feedloom.adapters.sql.posts import SqlPosts
+from feedloom.metrics import Metrics
+from feedloom.ports import CachePorts, Clock, DurableStores
+from feedloom.settings import Settings
+
+
+async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -> DurableStores:
+    url = settings.effective_database_url
+    if url.startswith("sqlite"):
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+    engine = create_database(url, schema=settings.database_schema)
+    stack.push_async_callback(engine.dispose)
+    if engine.dialect.name == "sqlite":
+        await migrate(engine)  # a single-file database: migrating on start is the friendly default
+    else:
+        await check_migrated(engine)
+    accounts, posts, graph = SqlAccounts(engine), SqlPosts(engine), SqlSocialGraph(engine)
+    return DurableStores(
+        accounts=accounts,
+        tokens=accounts,
+        activity=accounts,
+        profiles=accounts,
+        fanout_modes=accounts,
+        preferences=accounts,
+        posts=posts,
+        archive=posts,
+        media=posts,
+        idempotency=posts,
+        relations=graph,
+        graph=graph,
+        followers=graph,
+        engagement=SqlEngagement(engine),
+        affinities=SqlAffinityStore(engine),
+        outbox=SqlOutbox(engine),
+        bulk=SqlBulkImport(engine),
+    )
+
+
+def redis_config(settings: Settings) -> RedisConfig:
+    if settings.redis_url is None:
+        raise ValueError("no FEEDLOOM_REDIS_URL set")
+    return RedisConfig(
+        url=settings.redis_url,
+        cluster=settings.redis_cluster,
+        prefix=settings.redis_prefix,
+        timeline_length=settings.timeline_length,
+        author_timeline_length=settings.author_timeline_length,
+        inactive_after=timedelta(days=settings.inactive_after_days),
+        reclaim_idle_s=settings.reclaim_idle_s,
+    )
+
+
+async def cache_ports(
+    settings: Settings, clock: Clock, metrics: Metrics, stack: contextlib.AsyncExitStack
+) -> CachePorts:
+    if settings.redis_url is None:
+        return memory_caches(settings, clock)
+    caches, close = await redis_caches(
+        redis_config(settings), lambda port: metrics.cache_outages.labels(port).inc()
+    )
+    stack.push_async_callback(close)
+    return caches
+
+
+def memory_caches(settings: Settings, clock: Clock) -> CachePorts:
+    ttl = timedelta(days=settings.inactive_after_days)
+    return CachePorts(
+        timelines=MemoryTimelineStore(clock, settings.timeline_length, ttl),
+        author_timelines=MemoryAuthorTimelineStore(settings.author_timeline_length),
+        post_cache=MemoryViewCache(),
+        user_cache=MemoryViewCache(),
+        counters=MemoryCounterStore(),
+        sessions=MemoryFeedSessionStore(),
+        rate_limiter=MemoryRateLimiter(),
+        queue=MemoryEventQueue(),
+    )

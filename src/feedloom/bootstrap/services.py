@@ -1,0 +1,233 @@
+"""Use cases wired to the ports each one uses, built once per process."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from argon2 import PasswordHasher
+
+from feedloom.bootstrap.runtime import Runtime
+from feedloom.capacity.import_graph import GraphImport
+from feedloom.lookups.access import Access
+from feedloom.lookups.author_timelines import AuthorTimelines
+from feedloom.lookups.cached_views import Views
+from feedloom.lookups.counts import CounterBuffer, DisplayedCounts
+from feedloom.lookups.timelines import TimelineRebuilder
+from feedloom.ports import CachePorts, DurableStores
+from feedloom.ranking import rank
+from feedloom.read.author_posts import AuthorPosts
+from feedloom.read.candidates import Candidates
+from feedloom.read.chronological import ChronologicalFeed
+from feedloom.read.comments import Comments
+from feedloom.read.feed_order import FeedOrders
+from feedloom.read.home_feed import HomeFeed
+from feedloom.read.hydrate import Hydrator
+from feedloom.read.ranked.candidates import Features
+from feedloom.read.ranked.feature_log import FeatureLog
+from feedloom.read.ranked.feed import RankedConfig, RankedFeed
+from feedloom.read.ranked.ranker import BudgetedRanker
+from feedloom.read.viewer import Readers
+from feedloom.settings import Settings
+from feedloom.write.accounts import AccountService, Authenticator
+from feedloom.write.affinity import AffinityUpdates
+from feedloom.write.counting import ReconcileCounts
+from feedloom.write.delete_post import DeletePost
+from feedloom.write.engagement import Engage
+from feedloom.write.fan_out import FanOut
+from feedloom.write.media import MediaConfig, MediaUploads
+from feedloom.write.publish_post import PostLimits, PublishPost
+from feedloom.write.relations import FollowLimit, Relations
+from feedloom.write.relay_outbox import RelayOutbox
+from feedloom.write.worker import Worker, WorkerConfig
+
+
+@dataclass(frozen=True, slots=True)
+class Services:
+    """What the entry points (routes, worker, CLI) call: each picks the one it needs."""
+
+    accounts: AccountService
+    auth: Authenticator
+    publish: PublishPost
+    delete_post: DeletePost
+    relations: Relations
+    engage: Engage
+    media: MediaUploads
+    affinity: AffinityUpdates
+    home_feed: HomeFeed
+    feed_orders: FeedOrders
+    author_posts: AuthorPosts
+    comments: Comments
+    rebuilder: TimelineRebuilder
+    worker: Worker
+    reconcile: ReconcileCounts
+    graph_import: GraphImport
+
+
+def build_services(
+    settings: Settings,
+    stores: DurableStores,
+    caches: CachePorts,
+    runtime: Runtime,
+    hasher: PasswordHasher,
+    feature_log: FeatureLog | None,
+) -> Services:
+    clock, ids, metrics = runtime.clock, runtime.ids, runtime.metrics
+    policy = settings.fanout.policy()
+    views = Views(caches.post_cache, caches.user_cache, stores.posts, stores.profiles, metrics)
+    access = Access(views, stores.graph)
+    author_timelines = AuthorTimelines(
+        caches.author_timelines, stores.archive, settings.author_timeline_length
+    )
+    rebuilder = TimelineRebuilder(
+        caches.timelines, author_timelines, metrics, settings.timeline_length
+    )
+    buffer = CounterBuffer()
+    counts = DisplayedCounts(caches.counters, stores.engagement, buffer)
+    hydrator = Hydrator(views, counts, stores.engagement, metrics)
+    candidates = Candidates(
+        caches.timelines,
+        rebuilder,
+        author_timelines,
+        stores.archive,
+        metrics,
+        clock,
+        timedelta(seconds=settings.feed.own_posts_window_s),
+    )
+    affinity = AffinityUpdates(stores.affinities, settings.feed.affinity_half_life_days)
+    feed_orders = FeedOrders(stores.preferences, settings.feed.default_order)
+    chronological = ChronologicalFeed(candidates, views, hydrator, metrics)
+    ranked = _ranked_feed(settings, stores, caches, runtime, candidates, views, counts, hydrator)
+    ranked.feature_log = feature_log
+    fan_out = FanOut(
+        stores.posts,
+        stores.profiles,
+        stores.followers,
+        caches.timelines,
+        caches.author_timelines,
+        views,
+        metrics,
+        clock,
+        settings.fanout.batch_size,
+    )
+    reconcile = ReconcileCounts(stores.archive, caches.counters, stores.engagement, clock)
+    worker = Worker(
+        RelayOutbox(stores.outbox, stores.profiles, caches.queue, policy),
+        fan_out,
+        caches.queue,
+        buffer,
+        caches.counters,
+        stores.idempotency,
+        reconcile,
+        clock,
+        WorkerConfig(
+            counter_flush_s=settings.counter_flush_ms / 1000,
+            idempotency_ttl=timedelta(hours=settings.idempotency_ttl_hours),
+        ),
+    )
+    return Services(
+        accounts=AccountService(stores.accounts, stores.tokens, hasher, ids, clock),
+        auth=Authenticator(stores.tokens, stores.activity, caches.timelines, clock),
+        publish=PublishPost(
+            stores.posts,
+            stores.media,
+            caches.rate_limiter,
+            ids,
+            clock,
+            PostLimits(settings.post_max_chars, settings.media_per_post, settings.posts_per_minute),
+        ),
+        delete_post=DeletePost(stores.posts, views, clock),
+        relations=Relations(
+            stores.relations,
+            stores.graph,
+            stores.profiles,
+            stores.fanout_modes,
+            views,
+            caches.timelines,
+            author_timelines,
+            caches.rate_limiter,
+            policy,
+            FollowLimit(settings.follows_per_hour),
+            clock,
+        ),
+        engage=Engage(
+            stores.engagement, access, buffer, affinity, ids, clock, settings.comment_max_chars
+        ),
+        media=MediaUploads(
+            stores.media,
+            ids,
+            clock,
+            MediaConfig(
+                secret_key=settings.secret_key,
+                base_url=settings.media_base_url,
+                directory=settings.data_dir / "media",
+                max_bytes=settings.media_max_bytes,
+            ),
+        ),
+        affinity=affinity,
+        home_feed=HomeFeed(
+            feed_orders,
+            Readers(stores.graph, policy),
+            chronological,
+            ranked,
+            metrics,
+            settings.feed.default_limit,
+        ),
+        feed_orders=feed_orders,
+        author_posts=AuthorPosts(
+            access,
+            author_timelines,
+            stores.archive,
+            views,
+            hydrator,
+            metrics,
+            settings.author_timeline_length,
+        ),
+        comments=Comments(access, stores.engagement),
+        rebuilder=rebuilder,
+        worker=worker,
+        reconcile=reconcile,
+        graph_import=GraphImport(
+            stores.accounts,
+            stores.profiles,
+            stores.bulk,
+            stores.graph,
+            caches.timelines,
+            rebuilder,
+            ids,
+            clock,
+            policy,
+        ),
+    )
+
+
+def _ranked_feed(
+    settings: Settings,
+    stores: DurableStores,
+    caches: CachePorts,
+    runtime: Runtime,
+    candidates: Candidates,
+    views: Views,
+    counts: DisplayedCounts,
+    hydrator: Hydrator,
+) -> RankedFeed:
+    feed = settings.feed
+    ranker = BudgetedRanker(
+        rank, feed.weights.weights(), feed.ranker_budget_ms / 1000, runtime.metrics
+    )
+    return RankedFeed(
+        candidates,
+        views,
+        Features(counts, stores.affinities, feed.affinity_half_life_days),
+        ranker,
+        caches.sessions,
+        hydrator,
+        runtime.metrics,
+        runtime.clock,
+        RankedConfig(
+            rank_candidates=feed.rank_candidates,
+            session_ttl_s=feed.session_ttl_s,
+            pin_own=timedelta(seconds=feed.pin_own_s),
+        ),
+        feature_log=None,
+    )

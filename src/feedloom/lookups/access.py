@@ -1,0 +1,43 @@
+"""May this viewer see this post or this profile? One rule for every single-object
+read and write (a post page, a like, a comment, a profile): an object the viewer may
+not see is answered as missing, never as forbidden, so its existence is not confirmed."""
+
+from __future__ import annotations
+
+from feedloom.domain.errors import NotFound
+from feedloom.domain.model import Post, UserProfile
+from feedloom.domain.visibility import ViewerContext, may_see
+from feedloom.lookups.cached_views import Views
+from feedloom.ports import GraphReader
+
+
+class Access:
+    def __init__(self, views: Views, graph: GraphReader) -> None:
+        self._views, self._graph = views, graph
+
+    async def viewer_of(self, viewer_id: int, author_id: int) -> ViewerContext:
+        """Just the relations between one viewer and one author (no full graph load)."""
+        following = await self._graph.is_following(viewer_id, author_id)
+        blocked = await self._graph.is_blocked_either_way(viewer_id, author_id)
+        return ViewerContext(
+            viewer_id=viewer_id,
+            following=frozenset([author_id] if following else []),
+            blocked=frozenset([author_id] if blocked else []),
+            muted=frozenset(),
+        )
+
+    async def visible_post(self, viewer_id: int, post_id: int) -> Post:
+        """The post, or NotFound unless the viewer may see it."""
+        post = await self._views.post(post_id)
+        if post is None or may_see(await self.viewer_of(viewer_id, post.author_id), post):
+            raise NotFound("no such post")
+        return post
+
+    async def visible_profile(self, viewer_id: int, user_id: int) -> UserProfile:
+        """The profile, or NotFound if it does not exist or a block stands either way."""
+        profile = (await self._views.profiles([user_id])).get(user_id)
+        if profile is None or (
+            viewer_id != user_id and await self._graph.is_blocked_either_way(viewer_id, user_id)
+        ):
+            raise NotFound("no such user")
+        return profile

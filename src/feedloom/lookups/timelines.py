@@ -1,0 +1,32 @@
+"""Home timeline rebuilds: a k-way merge of the followees' (and the reader's own)
+author timelines. Timelines are a cache: whatever lost one (an inactive user's expiry,
+a flushed Redis, a fresh import), this puts it back."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from feedloom.domain.timeline import capped, merge_newest_first
+from feedloom.lookups.author_timelines import AuthorTimelines
+from feedloom.metrics import Metrics
+from feedloom.ports import TimelineStore
+
+
+class TimelineRebuilder:
+    def __init__(
+        self,
+        timelines: TimelineStore,
+        author_timelines: AuthorTimelines,
+        metrics: Metrics,
+        length: int,
+    ) -> None:
+        self._timelines, self._authors = timelines, author_timelines
+        self._rebuilds, self._length = metrics.timeline_rebuilds, length
+
+    async def rebuild(self, user_id: int, followees: Iterable[int]) -> None:
+        """Pulled accounts are included too: those beyond the per-read cap reach the
+        reader this way."""
+        lists = await self._authors.recent([*followees, user_id])
+        merged = capped(merge_newest_first(lists.values()), self._length)
+        await self._timelines.replace(user_id, merged)
+        self._rebuilds.inc()

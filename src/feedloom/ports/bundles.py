@@ -1,0 +1,76 @@
+"""The two bundles of ports one process works with, built once by the composition root.
+
+Entry points (routes, the worker, the CLI) never pass a bundle into a use case:
+bootstrap.py picks out the roles each use case needs. Tests and operator tools reach
+into a bundle to inspect state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from feedloom.ports.caches import (
+    AuthorTimelineStore,
+    CounterStore,
+    EventQueue,
+    FeedSessionStore,
+    RateLimiter,
+    TimelineStore,
+    ViewCache,
+)
+from feedloom.ports.durable import (
+    AccountStore,
+    ActivityLog,
+    AffinityStore,
+    BulkImporter,
+    Engagement,
+    FanoutModes,
+    FollowerLister,
+    GraphReader,
+    IdempotencyKeys,
+    MediaStore,
+    Outbox,
+    PostArchive,
+    PostStore,
+    PreferenceStore,
+    ProfileStore,
+    RelationStore,
+    TokenStore,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DurableStores:
+    """The truth, one role per field (one SQL adapter object may fill several)."""
+
+    accounts: AccountStore
+    tokens: TokenStore
+    activity: ActivityLog
+    profiles: ProfileStore
+    fanout_modes: FanoutModes
+    preferences: PreferenceStore
+    posts: PostStore
+    archive: PostArchive
+    media: MediaStore
+    idempotency: IdempotencyKeys
+    relations: RelationStore
+    graph: GraphReader
+    followers: FollowerLister
+    engagement: Engagement
+    affinities: AffinityStore
+    outbox: Outbox
+    bulk: BulkImporter
+
+
+@dataclass(frozen=True, slots=True)
+class CachePorts:
+    """Everything that may be lost and rebuilt: in-process or Redis."""
+
+    timelines: TimelineStore
+    author_timelines: AuthorTimelineStore
+    post_cache: ViewCache
+    user_cache: ViewCache
+    counters: CounterStore
+    sessions: FeedSessionStore
+    rate_limiter: RateLimiter
+    queue: EventQueue

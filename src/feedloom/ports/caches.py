@@ -1,0 +1,88 @@
+"""Cache ports: everything here may lose all it holds at any time and is rebuilt from
+the durable store (in-process on the embedded default, Redis in production)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+from feedloom.domain.model import Counts, Event
+from feedloom.ports.records import Delivery, Lane
+
+
+class TimelineStore(Protocol):
+    """Home timelines: capped, newest-first, duplicate-free post IDs per user."""
+
+    async def read(self, user_id: int, before: int | None, limit: int) -> list[int] | None:
+        """IDs older than `before`, newest first; None when the user has no timeline."""
+        ...
+
+    async def replace(self, user_id: int, post_ids: Sequence[int]) -> None:
+        """Store a rebuilt timeline (possibly empty: it still exists afterwards)."""
+        ...
+
+    async def insert_if_present(self, user_ids: Sequence[int], post_id: int) -> int:
+        """Fan-out: add one post to each of these timelines that exists, keeping the
+        cap; returns how many timelines received it (inactive users are skipped)."""
+        ...
+
+    async def merge_if_present(self, user_id: int, post_ids: Sequence[int]) -> None: ...
+    async def remove(self, user_id: int, post_ids: Sequence[int]) -> None: ...
+    async def drop(self, user_id: int) -> None: ...
+    async def touch(self, user_id: int) -> None:
+        """The user is active: push back the expiry of an inactive user's timeline."""
+        ...
+
+
+class AuthorTimelineStore(Protocol):
+    """Recent post IDs per author: what readers pull for big accounts, and what
+    timeline rebuilds merge."""
+
+    async def read_many(self, author_ids: Sequence[int]) -> dict[int, list[int]]:
+        """Newest-first IDs of each author present in the cache; absent ones omitted."""
+        ...
+
+    async def replace(self, author_id: int, post_ids: Sequence[int]) -> None: ...
+    async def push_if_present(self, author_id: int, post_id: int) -> None: ...
+    async def remove(self, author_id: int, post_id: int) -> None: ...
+
+
+class ViewCache(Protocol):
+    """Cache-aside store of serialized shared views (posts, user profiles)."""
+
+    async def get_many(self, keys: Sequence[int]) -> dict[int, bytes]: ...
+    async def set_many(self, items: Mapping[int, bytes]) -> None: ...
+    async def delete_many(self, keys: Sequence[int]) -> None: ...
+
+
+class CounterStore(Protocol):
+    """Displayed like/comment counts; the truth lives in Engagement."""
+
+    async def get_many(self, post_ids: Sequence[int]) -> dict[int, Counts]: ...
+    async def set_many(self, counts: Mapping[int, Counts]) -> None: ...
+    async def increment_if_present(self, deltas: Mapping[int, Counts]) -> None:
+        """Apply deltas to counters already cached; absent ones are recounted from
+        the truth on their next read, so a delta never becomes a wrong total."""
+        ...
+
+
+class FeedSessionStore(Protocol):
+    async def save(self, session_id: str, post_ids: Sequence[int], ttl_s: int) -> None: ...
+    async def load(self, session_id: str) -> list[int] | None: ...
+
+
+class RateLimiter(Protocol):
+    async def hit(self, key: str, limit: int, window_s: int) -> int:
+        """Count one hit; 0 if allowed, else seconds until the window frees up."""
+        ...
+
+
+class EventQueue(Protocol):
+    async def publish(self, events: Sequence[Event], lane: Lane) -> None: ...
+    async def consume(
+        self, lane: Lane, consumer: str, count: int, block_ms: int
+    ) -> list[Delivery]: ...
+    async def ack(self, deliveries: Sequence[Delivery]) -> None: ...
+    async def lag(self) -> dict[str, int]:
+        """Events waiting per lane (for /metrics and for tests that wait on fan-out)."""
+        ...

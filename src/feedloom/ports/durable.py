@@ -1,0 +1,204 @@
+"""Durable-store ports, one small role each: the truth, in SQLite or PostgreSQL.
+
+A use case names only the roles it touches (publishing needs `PostStore` and
+`MediaStore`, fan-out needs `FollowerLister`), so its signature says what it reads and
+writes and a unit test needs a ten-line fake. One SQL adapter class may play several
+roles; nothing inherits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime
+from typing import Protocol
+
+from feedloom.domain.model import Comment, Counts, Event, FeedOrder, Media, Post, UserProfile
+from feedloom.ports.records import Credentials, Followee, NewUser, StoredResponse
+from feedloom.ranking.affinity import AffinityState, InteractionKind
+
+# -- accounts --------------------------------------------------------------------
+
+
+class AccountStore(Protocol):
+    async def create_user(
+        self, user_id: int, username: str, display_name: str, password_hash: str, now: datetime
+    ) -> None: ...
+    async def credentials(self, username: str) -> Credentials | None: ...
+
+
+class TokenStore(Protocol):
+    """Bearer tokens, stored as digests only."""
+
+    async def create_token(self, token_hash: str, user_id: int, now: datetime) -> None: ...
+    async def user_for_token(self, token_hash: str) -> int | None: ...
+    async def revoke_token(self, token_hash: str) -> None: ...
+
+
+class ActivityLog(Protocol):
+    async def mark_active(self, user_id: int, now: datetime) -> None: ...
+
+
+class ProfileStore(Protocol):
+    async def profiles(self, user_ids: Sequence[int]) -> dict[int, UserProfile]: ...
+
+
+class FanoutModes(Protocol):
+    async def set_pulled(self, user_id: int, pulled: bool) -> None: ...
+
+
+class PreferenceStore(Protocol):
+    async def feed_order(self, user_id: int) -> FeedOrder | None: ...
+    async def set_feed_order(self, user_id: int, order: FeedOrder | None) -> None: ...
+
+
+# -- posts -----------------------------------------------------------------------
+
+
+class PostStore(Protocol):
+    async def create_post(
+        self, post: Post, idempotency_key: str | None, request_hash: str, now: datetime
+    ) -> StoredResponse:
+        """Write post, outbox event and idempotency record in ONE transaction.
+        If the key already exists, write nothing and return what it stored."""
+        ...
+
+    async def stored_response(
+        self, user_id: int, idempotency_key: str
+    ) -> StoredResponse | None: ...
+    async def posts(self, post_ids: Sequence[int]) -> dict[int, Post]: ...
+    async def tombstone(self, post_id: int, now: datetime) -> bool:
+        """Mark deleted and queue a PostDeleted event, in one transaction."""
+        ...
+
+
+class PostArchive(Protocol):
+    """Post IDs by author: everything ever posted, keyset-paged on (author_id, id)."""
+
+    async def author_post_ids(
+        self, author_ids: Sequence[int], before: int | None, limit_per_author: int
+    ) -> dict[int, list[int]]: ...
+    async def post_ids_by_authors(
+        self, author_ids: Sequence[int], before: int | None, after: int | None, limit: int
+    ) -> list[int]: ...
+    async def recent_post_ids(self, after: int, limit: int) -> list[int]:
+        """Live posts newer than `after` (an ID, so a time), newest first."""
+        ...
+
+
+class MediaStore(Protocol):
+    async def create_media(self, media: Media, owner_id: int, now: datetime) -> None: ...
+    async def media_owned_by(self, owner_id: int, media_ids: Sequence[int]) -> list[Media]: ...
+    async def media_by_id(self, media_id: int) -> Media | None: ...
+
+
+class IdempotencyKeys(Protocol):
+    async def purge_idempotency_keys(self, older_than: datetime) -> int: ...
+
+
+# -- the follow graph --------------------------------------------------------------
+
+
+class RelationStore(Protocol):
+    """Relation writes; each returns whether anything changed."""
+
+    async def follow(self, follower_id: int, followee_id: int, now: datetime) -> bool: ...
+    async def unfollow(self, follower_id: int, followee_id: int) -> bool: ...
+    async def block(self, blocker_id: int, blocked_id: int, now: datetime) -> bool:
+        """Record the block and remove follows in both directions, atomically."""
+        ...
+
+    async def unblock(self, blocker_id: int, blocked_id: int) -> bool: ...
+    async def mute(self, muter_id: int, muted_id: int, now: datetime) -> bool: ...
+    async def unmute(self, muter_id: int, muted_id: int) -> bool: ...
+
+
+class GraphReader(Protocol):
+    """One reader's relations, as the read-time filters need them."""
+
+    async def followees(self, user_id: int) -> list[Followee]: ...
+    async def blocked_either_way(self, user_id: int) -> set[int]: ...
+    async def muted(self, user_id: int) -> set[int]: ...
+    async def is_following(self, follower_id: int, followee_id: int) -> bool: ...
+    async def is_blocked_either_way(self, a: int, b: int) -> bool: ...
+
+
+class FollowerLister(Protocol):
+    async def follower_batch(self, followee_id: int, after: int, limit: int) -> list[int]:
+        """Follower IDs above `after`, ascending: keyset pages for fan-out."""
+        ...
+
+
+# -- engagement, ranking features, events, bulk loads ------------------------------
+
+
+class Engagement(Protocol):
+    async def like(self, post_id: int, user_id: int, now: datetime) -> bool: ...
+    async def unlike(self, post_id: int, user_id: int) -> bool: ...
+    async def liked_among(self, user_id: int, post_ids: Sequence[int]) -> set[int]: ...
+    async def add_comment(self, comment: Comment, idempotency_key: str | None) -> Comment:
+        """Store the comment; with a key already used by this author, store nothing
+        and return the comment stored the first time."""
+        ...
+
+    async def comments(self, post_id: int, before: int | None, limit: int) -> list[Comment]: ...
+    async def true_counts(self, post_ids: Sequence[int]) -> dict[int, Counts]: ...
+
+
+class AffinityStore(Protocol):
+    """Reader -> author affinity state (ranking/affinity.py), one row per pair: a batch
+    feature kept fresh online. Interactions with one's own posts are never stored."""
+
+    async def states(self, reader_id: int, author_ids: Sequence[int]) -> dict[int, AffinityState]:
+        """ONE batched read; authors the reader never interacted with are absent."""
+        ...
+
+    async def add(
+        self,
+        reader_id: int,
+        author_id: int,
+        kind: InteractionKind,
+        at: datetime,
+        half_life_days: float,
+    ) -> AffinityState:
+        """Fold one like or comment into the pair's state; concurrent adds all count."""
+        ...
+
+    async def rebuild(self, half_life_days: float) -> int:
+        """Recompute every pair from the stored likes and comments and replace all
+        states; returns how many pairs were written."""
+        ...
+
+
+class Outbox(Protocol):
+    async def relay(self, publish: Callable[[Sequence[Event]], Awaitable[None]], limit: int) -> int:
+        """Hand up to `limit` unpublished events to `publish`, then mark them
+        published; concurrent relays never hand out the same event twice."""
+        ...
+
+    async def pending(self) -> int: ...
+
+
+class BulkImporter(Protocol):
+    async def load(
+        self,
+        new_users: Sequence[NewUser],
+        edges: Sequence[tuple[int, int]],
+        now: datetime,
+        is_pulled: Callable[[int], bool],
+        progress: Callable[[int], None] = ...,
+    ) -> None:
+        """Insert users and follow edges, skipping existing ones, in one transaction;
+        then recompute follow counts and pushed/pulled status."""
+        ...
+
+    async def load_history(
+        self,
+        posts: Sequence[Post],
+        likes: Sequence[tuple[int, int]],
+        comments: Sequence[Comment],
+        now: datetime,
+    ) -> None:
+        """Insert past posts, likes (post, user) and comments in one transaction,
+        skipping existing ones. No outbox events: history is not fanned out, timelines
+        pick it up when they are (re)built from author timelines."""
+        ...

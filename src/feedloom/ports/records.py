@@ -1,0 +1,53 @@
+"""Plain records the ports hand back and forth (no behaviour, no I/O)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
+
+from feedloom.domain.model import Event
+
+Clock = Callable[[], datetime]
+Lane = Literal["default", "bulk"]
+
+
+@dataclass(frozen=True, slots=True)
+class Credentials:
+    user_id: int
+    password_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoredResponse:
+    """What an idempotent request answered the first time."""
+
+    request_hash: str
+    post_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Followee:
+    user_id: int
+    pulled: bool
+
+
+@dataclass(frozen=True, slots=True)
+class NewUser:
+    """A user created by a bulk import (demo data, `feedloom import-graph`)."""
+
+    id: int
+    username: str
+    display_name: str
+    password_hash: str
+    avatar: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    """One event handed to a worker; `receipt` acknowledges it."""
+
+    event: Event
+    lane: Lane
+    receipt: str

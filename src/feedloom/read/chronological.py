@@ -1,0 +1,39 @@
+"""The chronological home feed: candidates → visible → page + keyset cursor → hydrate."""
+
+from __future__ import annotations
+
+from feedloom.domain.cursors import KeysetCursor, encode_cursor
+from feedloom.domain.model import FeedOrder
+from feedloom.domain.visibility import feed_filter
+from feedloom.lookups.cached_views import Views
+from feedloom.metrics import Metrics
+from feedloom.read.candidates import Candidates
+from feedloom.read.feed_page import FeedPage, count_filtered
+from feedloom.read.hydrate import Hydrator
+from feedloom.read.timing import StageTimer
+from feedloom.read.viewer import Reader
+from feedloom.read.visible import PageFill
+
+
+class ChronologicalFeed:
+    def __init__(
+        self, candidates: Candidates, views: Views, hydrator: Hydrator, metrics: Metrics
+    ) -> None:
+        self._candidates, self._views, self._hydrator = candidates, views, hydrator
+        self._metrics = metrics
+
+    async def page(
+        self, reader: Reader, before: int | None, limit: int, timer: StageTimer
+    ) -> FeedPage:
+        with timer.stage("candidates"):
+            fill = PageFill(before, limit)
+            while not fill.done:
+                candidates = await self._candidates.gather(reader, fill.cursor, fill.want)
+                loaded = await self._views.posts(list(candidates))
+                fill.take(candidates, loaded, lambda post: feed_filter(reader.context, post))
+        count_filtered(self._metrics, fill.kept.filtered)
+        with timer.stage("hydrate"):
+            items = await self._hydrator.hydrate(reader.user_id, fill.kept.posts, fill.sources)
+        after = fill.next_cursor()
+        next_cursor = encode_cursor(KeysetCursor(after)) if after is not None else None
+        return FeedPage(items, next_cursor, FeedOrder.CHRONOLOGICAL, fill.kept.filtered)

@@ -1,0 +1,68 @@
+"""GET /v1/feed: the reader's home timeline, one page at a time.
+
+viewer (relations, order) → the chronological pipeline (chronological.py: candidates →
+visible → page + keyset cursor → hydrate) or the ranked one (ranked/feed.py), which
+falls back to the chronological page when the ranker fails or runs out of budget.
+"""
+
+from __future__ import annotations
+
+from feedloom.domain.cursors import KeysetCursor, SessionCursor, decode_cursor
+from feedloom.domain.model import FeedOrder
+from feedloom.metrics import Metrics
+from feedloom.read.chronological import ChronologicalFeed
+from feedloom.read.feed_order import FeedOrders
+from feedloom.read.feed_page import FeedPage
+from feedloom.read.ranked.feed import RankedFeed
+from feedloom.read.ranked.ranker import RankerFallback
+from feedloom.read.timing import StageTimer
+from feedloom.read.viewer import Reader, Readers
+
+
+class HomeFeed:
+    def __init__(
+        self,
+        orders: FeedOrders,
+        readers: Readers,
+        chronological: ChronologicalFeed,
+        ranked: RankedFeed,
+        metrics: Metrics,
+        default_limit: int,
+    ) -> None:
+        self._orders, self._readers, self._default_limit = orders, readers, default_limit
+        self.chronological, self.ranked = chronological, ranked
+        self._empty = metrics.feed_empty
+
+    async def page(
+        self,
+        user_id: int,
+        limit: int | None,
+        cursor: str | None,
+        timer: StageTimer,
+        order: FeedOrder | None = None,
+        *,
+        explain: bool = False,
+    ) -> FeedPage:
+        limit = limit or self._default_limit
+        decoded = decode_cursor(cursor) if cursor is not None else None
+        with timer.stage("viewer"):
+            chosen = await self._orders.effective(user_id, order, decoded)
+            reader = await self._readers.load(user_id)
+        if isinstance(decoded, SessionCursor):
+            page = await self.ranked.session_page(reader, decoded, limit, timer, explain)
+        elif chosen is FeedOrder.RANKED:
+            page = await self._first_ranked_page(reader, limit, timer)
+        else:
+            before = decoded.before if isinstance(decoded, KeysetCursor) else None
+            page = await self.chronological.page(reader, before, limit, timer)
+        if cursor is None and not page.items:
+            self._empty.inc()
+        return page
+
+    async def _first_ranked_page(self, reader: Reader, limit: int, timer: StageTimer) -> FeedPage:
+        try:
+            return await self.ranked.first_page(reader, limit, timer)
+        except RankerFallback as fallback:
+            page = await self.chronological.page(reader, None, limit, timer)
+            page.fallback = fallback.reason
+            return page

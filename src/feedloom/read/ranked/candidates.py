@@ -1,0 +1,78 @@
+"""Ranked feed, candidates and features: the pool of posts to rank, with what the score
+needs to know about each.
+
+The pool is the same newest-first candidate generation as the chronological feed
+(pushed or rebuilt timeline, pulled accounts, own recent posts, the archive), taken
+`feed.rank_candidates` deep in one go and filtered with the same read-time filter.
+Features come in batches: counts from the counter cache, affinity in ONE query for the
+reader and every author in the pool.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from datetime import datetime
+
+from feedloom.domain.model import Counts, FeedItem, Post
+from feedloom.lookups.counts import DisplayedCounts
+from feedloom.ports import AffinityStore
+from feedloom.ranking import Candidate, Weights, explain_score
+from feedloom.ranking.affinity import affinity_value
+from feedloom.read.candidates import OWN, PULLED, PUSHED
+from feedloom.read.viewer import Reader
+
+
+class Features:
+    def __init__(
+        self, counts: DisplayedCounts, affinities: AffinityStore, half_life_days: float
+    ) -> None:
+        self._counts, self._affinities, self._half_life = counts, affinities, half_life_days
+
+    async def of(self, reader_id: int, posts: Sequence[Post], now: datetime) -> list[Candidate]:
+        counts = await self._counts.get([post.id for post in posts])
+        authors = list({post.author_id for post in posts} - {reader_id})
+        states = await self._affinities.states(reader_id, authors)
+        return [
+            Candidate(
+                post_id=str(post.id),
+                author_id=str(post.author_id),
+                created_at=post.created_at,
+                affinity=affinity_value(states.get(post.author_id), now, self._half_life),
+                likes=counts.get(post.id, Counts()).likes,
+                comments=counts.get(post.id, Counts()).comments,
+            )
+            for post in posts
+        ]
+
+
+def with_scores(
+    items: Iterable[FeedItem], candidates: Sequence[Candidate], weights: Weights, now: datetime
+) -> list[FeedItem]:
+    """Attach each item's score and its parts (what explain shows and the log keeps)."""
+    by_id: Mapping[int, Candidate] = {int(c.post_id): c for c in candidates}
+    scored = []
+    for item in items:
+        candidate = by_id[item.post.id]
+        parts = explain_score(candidate, weights, now)
+        extra = {
+            "affinity_term": parts.affinity_term,
+            "engagement_term": parts.engagement_term,
+            "decay": parts.decay,
+            "age_hours": parts.age_hours,
+            "affinity": candidate.affinity,
+            "likes": float(candidate.likes),
+            "comments": float(candidate.comments),
+        }
+        scored.append(replace(item, score=parts.score, extra=extra))
+    return scored
+
+
+def source_by_relation(reader: Reader, post: Post) -> str:
+    """Where a post comes from, as far as the reader's relations tell: later session pages
+    keep only post IDs, so they cannot know whether the timeline was rebuilt."""
+    if post.author_id == reader.user_id:
+        return OWN
+    if post.author_id in reader.pulled_followees:
+        return PULLED
+    return PUSHED
