@@ -25,6 +25,7 @@ from feedloom.domain.errors import (
     RateLimited,
     SessionExpired,
     Unauthorized,
+    Unavailable,
 )
 
 log = logging.getLogger(__name__)
@@ -42,6 +43,7 @@ PROBLEMS: dict[type[FeedloomError], tuple[int, str, str]] = {
     IdempotencyMismatch: (422, "idempotency-key-reused", "Idempotency-Key reused"),
     RateLimited: (429, "rate-limited", "Too many requests"),
     SessionExpired: (410, "feed-session-expired", "Feed session expired"),
+    Unavailable: (503, "unavailable", "Service unavailable"),
 }
 
 HTTP_TYPES = {
@@ -70,7 +72,7 @@ async def _domain_error(_request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, FeedloomError)
     status, kind, title = _lookup(error)
     response = problem(status, kind, title, error.detail)
-    if isinstance(error, RateLimited):
+    if isinstance(error, RateLimited | Unavailable):
         response.headers["Retry-After"] = str(error.retry_after_s)
     if isinstance(error, Unauthorized):
         response.headers["WWW-Authenticate"] = "Bearer"

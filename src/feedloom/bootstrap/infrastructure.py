@@ -10,6 +10,7 @@ from feedloom.adapters.memory.caches import (
     MemoryCounterStore,
     MemoryFeedSessionStore,
     MemoryRateLimiter,
+    MemoryRecordCache,
     MemoryViewCache,
 )
 from feedloom.adapters.memory.event_queue import MemoryEventQueue
@@ -97,4 +98,7 @@ def memory_caches(settings: Settings, clock: Clock) -> CachePorts:
         sessions=MemoryFeedSessionStore(),
         rate_limiter=MemoryRateLimiter(),
         queue=MemoryEventQueue(),
+        viewers=MemoryRecordCache(),
+        tokens=MemoryRecordCache(),
+        likes=MemoryRecordCache(),
     )

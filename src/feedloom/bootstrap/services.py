@@ -13,6 +13,8 @@ from feedloom.lookups.access import Access
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.counts import CounterBuffer, DisplayedCounts
+from feedloom.lookups.likes import Likes
+from feedloom.lookups.reader_state import ReaderStates
 from feedloom.lookups.timelines import TimelineRebuilder
 from feedloom.ports import CachePorts, DurableStores
 from feedloom.ranking import rank
@@ -75,7 +77,9 @@ def build_services(
     clock, ids, metrics = runtime.clock, runtime.ids, runtime.metrics
     policy = settings.fanout.policy()
     views = Views(caches.post_cache, caches.user_cache, stores.posts, stores.profiles, metrics)
-    access = Access(views, stores.graph)
+    states = ReaderStates(caches.viewers, stores.graph, stores.preferences)
+    likes = Likes(caches.likes, stores.engagement, clock)
+    access = Access(views, states)
     author_timelines = AuthorTimelines(
         caches.author_timelines, stores.archive, settings.author_timeline_length
     )
@@ -84,7 +88,7 @@ def build_services(
     )
     buffer = CounterBuffer()
     counts = DisplayedCounts(caches.counters, stores.engagement, buffer)
-    hydrator = Hydrator(views, counts, stores.engagement, metrics)
+    hydrator = Hydrator(views, counts, likes, metrics)
     candidates = Candidates(
         caches.timelines,
         rebuilder,
@@ -95,7 +99,7 @@ def build_services(
         timedelta(seconds=settings.feed.own_posts_window_s),
     )
     affinity = AffinityUpdates(stores.affinities, settings.feed.affinity_half_life_days)
-    feed_orders = FeedOrders(stores.preferences, settings.feed.default_order)
+    feed_orders = FeedOrders(stores.preferences, states, settings.feed.default_order)
     chronological = ChronologicalFeed(candidates, views, hydrator, metrics)
     ranked = _ranked_feed(settings, stores, caches, runtime, candidates, views, counts, hydrator)
     ranked.feature_log = feature_log
@@ -126,11 +130,12 @@ def build_services(
         ),
     )
     return Services(
-        accounts=AccountService(stores.accounts, stores.tokens, hasher, ids, clock),
-        auth=Authenticator(stores.tokens, stores.activity, caches.timelines, clock),
+        accounts=AccountService(stores.accounts, stores.tokens, caches.tokens, hasher, ids, clock),
+        auth=Authenticator(stores.tokens, caches.tokens, stores.activity, caches.timelines, clock),
         publish=PublishPost(
             stores.posts,
             stores.media,
+            caches.author_timelines,
             caches.rate_limiter,
             ids,
             clock,
@@ -143,6 +148,7 @@ def build_services(
             stores.profiles,
             stores.fanout_modes,
             views,
+            states,
             caches.timelines,
             author_timelines,
             caches.rate_limiter,
@@ -151,7 +157,14 @@ def build_services(
             clock,
         ),
         engage=Engage(
-            stores.engagement, access, buffer, affinity, ids, clock, settings.comment_max_chars
+            stores.engagement,
+            likes,
+            access,
+            buffer,
+            affinity,
+            ids,
+            clock,
+            settings.comment_max_chars,
         ),
         media=MediaUploads(
             stores.media,
@@ -167,7 +180,7 @@ def build_services(
         affinity=affinity,
         home_feed=HomeFeed(
             feed_orders,
-            Readers(stores.graph, policy),
+            Readers(states, policy),
             chronological,
             ranked,
             metrics,
@@ -194,6 +207,7 @@ def build_services(
             stores.graph,
             caches.timelines,
             rebuilder,
+            states,
             ids,
             clock,
             policy,

@@ -28,6 +28,7 @@ from typing import Protocol, TypeVar
 from feedloom.capacity.graph import Edge
 from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.domain.ids import IdGenerator
+from feedloom.lookups.reader_state import ReaderStates
 from feedloom.lookups.timelines import TimelineRebuilder
 from feedloom.ports import (
     AccountStore,
@@ -95,13 +96,14 @@ class GraphImport:
         graph: GraphReader,
         timelines: TimelineStore,
         rebuilder: TimelineRebuilder,
+        states: ReaderStates,
         ids: IdGenerator,
         clock: Clock,
         policy: FanoutPolicy,
     ) -> None:
         self._accounts, self._profiles, self._bulk = accounts, profiles, bulk
         self._graph, self._timelines, self._rebuilder = graph, timelines, rebuilder
-        self._ids, self._clock, self._policy = ids, clock, policy
+        self._states, self._ids, self._clock, self._policy = states, ids, clock, policy
 
     async def run(
         self,
@@ -135,9 +137,15 @@ class GraphImport:
             lambda followers: self._policy.is_pulled(followers, False),
             progress.advance,
         )
+        # Cached reader relations of everyone imported are stale, and so may be who is
+        # pulled (the load re-decided it for every account).
+        for start in range(0, len(user_ids), PROFILE_BATCH):
+            await self._states.changed(list(user_ids.values())[start : start + PROFILE_BATCH])
+        await self._states.modes_changed()
         built = 0
         if build_timelines:
-            fresh = _without_history({user.id for user in new_users}, id_edges)
+            pulled = await self._pulled_among(list(user_ids.values()))
+            fresh = _without_history({user.id for user in new_users}, id_edges, pulled)
             following_after = await self._following_counts(sorted(existing))
             unchanged = {u for u in existing if following_after.get(u) == following_before.get(u)}
             built = await self._build_timelines(list(user_ids.values()), fresh, unchanged, progress)
@@ -156,6 +164,13 @@ class GraphImport:
 
         found = await _bounded([lookup(csv_id, name) for csv_id, name in names.items()])
         return {csv_id: user_id for csv_id, user_id in found if user_id is not None}
+
+    async def _pulled_among(self, user_ids: Sequence[int]) -> set[int]:
+        pulled: set[int] = set()
+        for start in range(0, len(user_ids), PROFILE_BATCH):
+            profiles = await self._profiles.profiles(user_ids[start : start + PROFILE_BATCH])
+            pulled.update(user_id for user_id, profile in profiles.items() if profile.pulled)
+        return pulled
 
     async def _following_counts(self, user_ids: Sequence[int]) -> dict[int, int]:
         """How many accounts each user follows (the store keeps the count in step with the
@@ -186,14 +201,15 @@ class GraphImport:
             nonlocal written
             progress.advance(1)
             if user_id in fresh:
-                await self._timelines.replace(user_id, [])
+                await self._timelines.replace(user_id, [], complete=True)
                 written += 1
                 return
             if user_id in unchanged and await self._timelines.read(user_id, None, 1) is not None:
                 return
             written += 1
             followees = await self._graph.followees(user_id)
-            await self._rebuilder.rebuild(user_id, [f.user_id for f in followees])
+            follows_pulled = any(f.pulled for f in followees)
+            await self._rebuilder.rebuild(user_id, [f.user_id for f in followees], follows_pulled)
 
         for start in range(0, len(user_ids), TIMELINE_BATCH):
             batch = user_ids[start : start + TIMELINE_BATCH]
@@ -201,13 +217,15 @@ class GraphImport:
         return written
 
 
-def _without_history(new_ids: set[int], edges: Sequence[tuple[int, int]]) -> set[int]:
-    """New users who follow only new users: nobody they follow can have posted yet, so
-    their rebuilt timeline is empty, known without a query. (A new user's follows in
-    the store are exactly this import's edges: it had none before.)"""
+def _without_history(
+    new_ids: set[int], edges: Sequence[tuple[int, int]], pulled: set[int]
+) -> set[int]:
+    """New users who follow only new, pushed users: nobody they follow can have posted
+    yet, so their rebuilt timeline is empty and complete, known without a query. (A new
+    user's follows in the store are exactly this import's edges: it had none before.)"""
     fresh = set(new_ids)
     for follower, followee in edges:
-        if followee not in new_ids:
+        if followee not in new_ids or followee in pulled:
             fresh.discard(follower)
     return fresh
 

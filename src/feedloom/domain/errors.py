@@ -39,6 +39,14 @@ class IdempotencyMismatch(FeedloomError):
     """The same Idempotency-Key was sent with a different request body."""
 
 
+class Unavailable(FeedloomError):
+    """A part the request needs is unreachable; the same request may be retried."""
+
+    def __init__(self, detail: str, retry_after_s: int = 1) -> None:
+        super().__init__(detail)
+        self.retry_after_s = retry_after_s
+
+
 class RateLimited(FeedloomError):
     def __init__(self, detail: str, retry_after_s: int) -> None:
         super().__init__(detail)

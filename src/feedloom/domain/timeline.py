@@ -33,3 +33,19 @@ def _take(stream: Iterator[int], count: int) -> Iterator[int]:
         if index >= count:
             return
         yield item
+
+
+# The oldest possible entry of a home timeline, meaning "nothing older exists": a
+# rebuild that saw every post of every followee ends the timeline with it, so a short
+# timeline is known complete and scrolling past it needs no durable-store query. It is
+# the last ID of the Snowflake epoch's first millisecond (2024-01-01T00:00:00.000Z):
+# older than any post. Trimming at the cap drops it first, exactly when the timeline
+# stops being complete.
+END_OF_FEED = (1 << 22) - 1
+
+
+def split_end(ids: list[int]) -> tuple[list[int], bool]:
+    """The real IDs of a timeline read, and whether it reached END_OF_FEED."""
+    if ids and ids[-1] == END_OF_FEED:
+        return ids[:-1], True
+    return ids, False

@@ -8,21 +8,21 @@ from feedloom.domain.errors import NotFound
 from feedloom.domain.model import Post, UserProfile
 from feedloom.domain.visibility import ViewerContext, may_see
 from feedloom.lookups.cached_views import Views
-from feedloom.ports import GraphReader
+from feedloom.lookups.reader_state import ReaderStates
 
 
 class Access:
-    def __init__(self, views: Views, graph: GraphReader) -> None:
-        self._views, self._graph = views, graph
+    def __init__(self, views: Views, states: ReaderStates) -> None:
+        self._views, self._states = views, states
 
     async def viewer_of(self, viewer_id: int, author_id: int) -> ViewerContext:
-        """Just the relations between one viewer and one author (no full graph load)."""
-        following = await self._graph.is_following(viewer_id, author_id)
-        blocked = await self._graph.is_blocked_either_way(viewer_id, author_id)
+        """The relations between one viewer and one author (mutes do not hide single
+        objects, only feed items)."""
+        relations = await self._states.relations(viewer_id)
         return ViewerContext(
             viewer_id=viewer_id,
-            following=frozenset([author_id] if following else []),
-            blocked=frozenset([author_id] if blocked else []),
+            following=relations.following & {author_id},
+            blocked=relations.blocked & {author_id},
             muted=frozenset(),
         )
 
@@ -37,7 +37,7 @@ class Access:
         """The profile, or NotFound if it does not exist or a block stands either way."""
         profile = (await self._views.profiles([user_id])).get(user_id)
         if profile is None or (
-            viewer_id != user_id and await self._graph.is_blocked_either_way(viewer_id, user_id)
+            viewer_id != user_id and user_id in (await self._states.relations(viewer_id)).blocked
         ):
             raise NotFound("no such user")
         return profile

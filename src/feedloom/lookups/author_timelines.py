@@ -26,5 +26,9 @@ class AuthorTimelines:
             found.update(loaded)
         return found
 
+    def holds_all(self, recent: list[int]) -> bool:
+        """Whether a list `recent` returned is the author's whole history (not cut)."""
+        return len(recent) < self._length
+
     async def recent_of(self, author_id: int) -> list[int]:
         return (await self.recent([author_id])).get(author_id, [])

@@ -23,10 +23,17 @@ class TimelineRebuilder:
         self._timelines, self._authors = timelines, author_timelines
         self._rebuilds, self._length = metrics.timeline_rebuilds, length
 
-    async def rebuild(self, user_id: int, followees: Iterable[int]) -> None:
+    async def rebuild(self, user_id: int, followees: Iterable[int], follows_pulled: bool) -> None:
         """Pulled accounts are included too: those beyond the per-read cap reach the
-        reader this way."""
+        reader this way. The timeline is complete when it holds everything:
+        no author list was cut at its cap, the merge fits, and no followee is pulled
+        (a pulled account's later posts reach the reader only through its capped list)."""
         lists = await self._authors.recent([*followees, user_id])
         merged = capped(merge_newest_first(lists.values()), self._length)
-        await self._timelines.replace(user_id, merged)
+        complete = (
+            not follows_pulled
+            and len(merged) < self._length
+            and all(self._authors.holds_all(ids) for ids in lists.values())
+        )
+        await self._timelines.replace(user_id, merged, complete)
         self._rebuilds.inc()

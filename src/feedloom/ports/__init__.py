@@ -14,6 +14,7 @@ from feedloom.ports.caches import (
     EventQueue,
     FeedSessionStore,
     RateLimiter,
+    RecordCache,
     TimelineStore,
     ViewCache,
 )
@@ -75,6 +76,7 @@ __all__ = [
     "PreferenceStore",
     "ProfileStore",
     "RateLimiter",
+    "RecordCache",
     "RelationStore",
     "StoredResponse",
     "TimelineStore",

@@ -15,6 +15,7 @@ from feedloom.ports.caches import (
     EventQueue,
     FeedSessionStore,
     RateLimiter,
+    RecordCache,
     TimelineStore,
     ViewCache,
 )
@@ -74,3 +75,7 @@ class CachePorts:
     sessions: FeedSessionStore
     rate_limiter: RateLimiter
     queue: EventQueue
+    # Per-reader state a warm read needs without the durable store (lookups/reader_state.py)
+    viewers: RecordCache  # relations and feed order, by user ID
+    tokens: RecordCache  # bearer token digest -> user ID
+    likes: RecordCache  # recently liked post IDs, by user ID

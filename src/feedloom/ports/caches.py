@@ -17,9 +17,20 @@ class TimelineStore(Protocol):
         """IDs older than `before`, newest first; None when the user has no timeline."""
         ...
 
-    async def replace(self, user_id: int, post_ids: Sequence[int]) -> None:
-        """Store a rebuilt timeline (possibly empty: it still exists afterwards)."""
+    async def read_page(
+        self, user_id: int, before: int | None, limit: int
+    ) -> tuple[list[int], bool] | None:
+        """Like `read`, and whether the read reached the end of a complete timeline
+        (nothing older exists anywhere, see `replace`)."""
         ...
+
+    async def replace(self, user_id: int, post_ids: Sequence[int], complete: bool = False) -> None:
+        """Store a rebuilt timeline (possibly empty: it still exists afterwards).
+        `complete`: it holds every post its reader may see; it stops being complete when
+        trimmed at the cap or by `mark_incomplete`."""
+        ...
+
+    async def mark_incomplete(self, user_id: int) -> None: ...
 
     async def insert_if_present(self, user_ids: Sequence[int], post_id: int) -> int:
         """Fan-out: add one post to each of these timelines that exists, keeping the
@@ -64,6 +75,29 @@ class CounterStore(Protocol):
         """Apply deltas to counters already cached; absent ones are recounted from
         the truth on their next read, so a delta never becomes a wrong total."""
         ...
+
+
+class RecordCache(Protocol):
+    """Cache-aside records guarded by a generation, so a filler that read the durable
+    store before a write committed can never store what that write made stale.
+
+    A reader calls `get`, on a miss loads the truth and calls `put` with the generation
+    `get` returned; a writer, after its commit, calls `invalidate`, which bumps the
+    generation and drops the record. `put` stores nothing if the generation moved in
+    between. `invalidate` raises when it cannot reach the cache: a write must not
+    report success while a stale record may survive it."""
+
+    async def get_many(self, keys: Sequence[str]) -> list[tuple[bytes | None, int]]:
+        """(record or None, generation) per key, in ONE round trip."""
+        ...
+
+    async def put(self, key: str, value: bytes, generation: int) -> None: ...
+    async def append_if_present(self, key: str, data: bytes) -> None:
+        """Append to a cached record (write-through of an append-only change) and bump
+        the generation; a missing record stays missing."""
+        ...
+
+    async def invalidate(self, keys: Sequence[str]) -> None: ...
 
 
 class FeedSessionStore(Protocol):

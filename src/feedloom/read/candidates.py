@@ -43,12 +43,13 @@ class Candidates:
     async def gather(self, reader: Reader, before: int | None, count: int) -> dict[int, str]:
         """Up to `count` candidate IDs older than `before`, newest first, with the source
         each came from (dicts keep insertion order)."""
-        timeline, pushed_label = await self._home_timeline(reader, before, count)
+        timeline, complete, pushed_label = await self._home_timeline(reader, before, count)
         sources: list[tuple[str, list[int]]] = [(pushed_label, timeline)]
         sources.append((PULLED, await self._pulled(reader, before, count)))
         sources.append((OWN, await self._own_recent(reader, before, count)))
-        if len(timeline) < count:
-            sources.append((ARCHIVE, await self._archive_ids(reader, before, count)))
+        if len(timeline) < count:  # beyond the cached timeline
+            older = self._followees_recent if complete else self._archive_ids
+            sources.append((ARCHIVE, await older(reader, before, count)))
         labels: dict[int, str] = {}
         for label, ids in reversed(sources):  # earlier sources win the label
             labels.update(dict.fromkeys(ids, label))
@@ -57,14 +58,17 @@ class Candidates:
 
     async def _home_timeline(
         self, reader: Reader, before: int | None, count: int
-    ) -> tuple[list[int], str]:
-        ids = await self._timelines.read(reader.user_id, before, count)
-        if ids is not None:
+    ) -> tuple[list[int], bool, str]:
+        """IDs, whether the timeline is known complete below them, and their source."""
+        page = await self._timelines.read_page(reader.user_id, before, count)
+        if page is not None:
             self._reads.labels("hit").inc()
-            return ids, PUSHED
+            return *page, PUSHED
         self._reads.labels("miss").inc()
-        await self._rebuilder.rebuild(reader.user_id, reader.context.following)
-        return (await self._timelines.read(reader.user_id, before, count)) or [], REBUILT
+        following = reader.context.following
+        await self._rebuilder.rebuild(reader.user_id, following, reader.follows_pulled)
+        page = await self._timelines.read_page(reader.user_id, before, count)
+        return *(page or ([], False)), REBUILT
 
     async def _pulled(self, reader: Reader, before: int | None, count: int) -> list[int]:
         if not reader.pulled_followees:
@@ -75,10 +79,20 @@ class Candidates:
         )
 
     async def _own_recent(self, reader: Reader, before: int | None, count: int) -> list[int]:
+        """From the reader's author timeline, which publishing writes at once."""
         since = lowest_id_at(self._clock() - self._own_window)
         if before is not None and before <= since:
             return []
-        return await self._archive.post_ids_by_authors([reader.user_id], before, since, count)
+        own = older_than(await self._author_timelines.recent_of(reader.user_id), before)
+        return [post_id for post_id in own[:count] if post_id > since]
+
+    async def _followees_recent(self, reader: Reader, before: int | None, count: int) -> list[int]:
+        """A complete timeline ran out: the followees' author timelines hold the rest
+        (what its rebuild merged, and posts whose fan-out is still on its way)."""
+        lists = await self._author_timelines.recent([*reader.context.following, reader.user_id])
+        return capped(
+            merge_newest_first(older_than(ids, before)[:count] for ids in lists.values()), count
+        )
 
     async def _archive_ids(self, reader: Reader, before: int | None, count: int) -> list[int]:
         """The cached timeline ran out: continue from the durable store, which holds

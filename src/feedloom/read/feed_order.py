@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from feedloom.domain.cursors import Cursor, KeysetCursor
 from feedloom.domain.model import FeedOrder
+from feedloom.lookups.reader_state import ReaderStates
 from feedloom.ports import PreferenceStore
 
 
@@ -23,16 +24,16 @@ def order_of_cursor(requested: FeedOrder | None, cursor: Cursor | None) -> FeedO
 
 
 class FeedOrders:
-    def __init__(self, preferences: PreferenceStore, default_order: FeedOrder) -> None:
-        self._preferences, self._default = preferences, default_order
+    def __init__(
+        self, preferences: PreferenceStore, states: ReaderStates, default_order: FeedOrder
+    ) -> None:
+        self._preferences, self._states, self._default = preferences, states, default_order
 
-    async def effective(
-        self, user_id: int, requested: FeedOrder | None, cursor: Cursor | None
+    def effective(
+        self, chosen: FeedOrder | None, requested: FeedOrder | None, cursor: Cursor | None
     ) -> FeedOrder:
-        pinned = order_of_cursor(requested, cursor)
-        if pinned is not None:
-            return pinned
-        return (await self.preferences(user_id))[1]
+        """`chosen`: the account's own setting (cached with the reader's relations)."""
+        return order_of_cursor(requested, cursor) or chosen or self._default
 
     async def preferences(self, user_id: int) -> tuple[FeedOrder | None, FeedOrder]:
         """The account's own choice (None: none made) and the order it gets by default."""
@@ -42,3 +43,4 @@ class FeedOrders:
     async def change(self, user_id: int, order: FeedOrder | None) -> None:
         """None clears the account's choice, so `feed.default_order` applies again."""
         await self._preferences.set_feed_order(user_id, order)
+        await self._states.changed([user_id])

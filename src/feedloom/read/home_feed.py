@@ -46,8 +46,8 @@ class HomeFeed:
         limit = limit or self._default_limit
         decoded = decode_cursor(cursor) if cursor is not None else None
         with timer.stage("viewer"):
-            chosen = await self._orders.effective(user_id, order, decoded)
             reader = await self._readers.load(user_id)
+            chosen = self._orders.effective(reader.feed_order, order, decoded)
         if isinstance(decoded, SessionCursor):
             page = await self.ranked.session_page(reader, decoded, limit, timer, explain)
         elif chosen is FeedOrder.RANKED:

@@ -1,8 +1,8 @@
 """Hydration: turn visible posts into feed items with batched, cache-aside lookups.
 
 One call per kind of data per page (authors, counts, liked_by_me), never one per item.
-Posts and profiles are shared views cached for everyone; liked_by_me is personal and
-always read from the truth.
+Posts and profiles are shared views cached for everyone; liked_by_me is personal, from
+the reader's cached recent likes (lookups/likes.py).
 """
 
 from __future__ import annotations
@@ -12,15 +12,15 @@ from collections.abc import Mapping, Sequence
 from feedloom.domain.model import FeedItem, Post
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.counts import DisplayedCounts
+from feedloom.lookups.likes import Likes
 from feedloom.metrics import Metrics
-from feedloom.ports import Engagement
 
 
 class Hydrator:
     def __init__(
-        self, views: Views, counts: DisplayedCounts, engagement: Engagement, metrics: Metrics
+        self, views: Views, counts: DisplayedCounts, likes: Likes, metrics: Metrics
     ) -> None:
-        self._views, self._counts, self._engagement = views, counts, engagement
+        self._views, self._counts, self._likes = views, counts, likes
         self._batch = metrics.hydration_batch
 
     async def hydrate(
@@ -30,7 +30,7 @@ class Hydrator:
         self._batch.observe(len(post_ids))
         authors = await self._views.profiles([post.author_id for post in posts])
         counts = await self._counts.get(post_ids)
-        liked = await self._engagement.liked_among(viewer_id, post_ids)
+        liked = await self._likes.liked_among(viewer_id, post_ids)
         return [
             FeedItem(
                 post=post,

@@ -5,14 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from feedloom.domain.fanout_policy import FanoutPolicy
+from feedloom.domain.model import FeedOrder
 from feedloom.domain.visibility import ViewerContext
-from feedloom.ports import GraphReader
+from feedloom.lookups.reader_state import ReaderStates
 
 
 @dataclass(frozen=True, slots=True)
 class Reader:
     context: ViewerContext
     pulled_followees: list[int]  # already capped by the fan-out policy
+    feed_order: FeedOrder | None = None  # the reader's own choice, if any
+    follows_pulled: bool = False  # any pulled followee, merged at read or not
 
     @property
     def user_id(self) -> int:
@@ -20,16 +23,16 @@ class Reader:
 
 
 class Readers:
-    def __init__(self, graph: GraphReader, policy: FanoutPolicy) -> None:
-        self._graph, self._policy = graph, policy
+    def __init__(self, states: ReaderStates, policy: FanoutPolicy) -> None:
+        self._states, self._policy = states, policy
 
     async def load(self, user_id: int) -> Reader:
-        followees = await self._graph.followees(user_id)
+        relations = await self._states.relations(user_id)
         context = ViewerContext(
             viewer_id=user_id,
-            following=frozenset(f.user_id for f in followees),
-            blocked=frozenset(await self._graph.blocked_either_way(user_id)),
-            muted=frozenset(await self._graph.muted(user_id)),
+            following=relations.following,
+            blocked=relations.blocked,
+            muted=relations.muted,
         )
-        pulled = self._policy.pulled_to_merge([f.user_id for f in followees if f.pulled])
-        return Reader(context=context, pulled_followees=pulled)
+        pulled = self._policy.pulled_to_merge(list(relations.pulled))
+        return Reader(context, pulled, relations.feed_order, bool(relations.pulled))

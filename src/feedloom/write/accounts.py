@@ -19,7 +19,14 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from feedloom.domain.errors import InvalidInput, Unauthorized
 from feedloom.domain.ids import IdGenerator
-from feedloom.ports import AccountStore, ActivityLog, Clock, TimelineStore, TokenStore
+from feedloom.ports import (
+    AccountStore,
+    ActivityLog,
+    Clock,
+    RecordCache,
+    TimelineStore,
+    TokenStore,
+)
 
 USERNAME = re.compile(r"^[A-Za-z0-9_]{3,32}$")
 ACTIVITY_WRITE_INTERVAL_S = 3600.0
@@ -43,12 +50,13 @@ class AccountService:
         self,
         accounts: AccountStore,
         tokens: TokenStore,
+        token_cache: RecordCache,
         hasher: PasswordHasher,
         ids: IdGenerator,
         clock: Clock,
     ) -> None:
-        self._accounts, self._tokens, self._hasher = accounts, tokens, hasher
-        self._ids, self._clock = ids, clock
+        self._accounts, self._tokens, self._token_cache = accounts, tokens, token_cache
+        self._hasher, self._ids, self._clock = hasher, ids, clock
 
     async def register(self, username: str, password: str, display_name: str) -> int:
         if not USERNAME.match(username):
@@ -75,25 +83,42 @@ class AccountService:
         return OpenedSession(token, credentials.user_id)
 
     async def close_session(self, token: str) -> None:
-        await self._tokens.revoke_token(token_digest(token))
+        digest = token_digest(token)
+        await self._tokens.revoke_token(digest)
+        await self._token_cache.invalidate([digest])  # the next request is refused
 
 
 class Authenticator:
     """Bearer token -> user, and the activity that keeps a user's timeline alive."""
 
     def __init__(
-        self, tokens: TokenStore, activity: ActivityLog, timelines: TimelineStore, clock: Clock
+        self,
+        tokens: TokenStore,
+        cache: RecordCache,
+        activity: ActivityLog,
+        timelines: TimelineStore,
+        clock: Clock,
     ) -> None:
-        self._tokens, self._activity, self._timelines = tokens, activity, timelines
-        self._clock = clock
+        self._tokens, self._cache = tokens, cache
+        self._activity, self._timelines, self._clock = activity, timelines, clock
         # Recently seen users, so activity is written at most once per interval per user.
         self._seen: dict[int, float] = {}
 
     async def authenticate(self, token: str) -> int:
-        user_id = await self._tokens.user_for_token(token_digest(token))
+        user_id = await self._user_for(token_digest(token))
         if user_id is None:
             raise Unauthorized("the bearer token is unknown or was revoked")
         await self.record_activity(user_id)
+        return user_id
+
+    async def _user_for(self, digest: str) -> int | None:
+        """Cache-aside; only valid tokens are cached, and revocation invalidates."""
+        [(cached, generation)] = await self._cache.get_many([digest])
+        if cached is not None:
+            return int(cached)
+        user_id = await self._tokens.user_for_token(digest)
+        if user_id is not None:
+            await self._cache.put(digest, str(user_id).encode(), generation)
         return user_id
 
     async def record_activity(self, user_id: int) -> None:

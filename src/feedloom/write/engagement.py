@@ -9,6 +9,7 @@ from feedloom.domain.ids import IdGenerator
 from feedloom.domain.model import Comment
 from feedloom.lookups.access import Access
 from feedloom.lookups.counts import CounterBuffer
+from feedloom.lookups.likes import Likes
 from feedloom.ports import Clock, Engagement
 from feedloom.write.affinity import AffinityUpdates
 
@@ -17,6 +18,7 @@ class Engage:
     def __init__(
         self,
         engagement: Engagement,
+        likes: Likes,
         access: Access,
         buffer: CounterBuffer,
         affinity: AffinityUpdates,
@@ -24,7 +26,8 @@ class Engage:
         clock: Clock,
         comment_max_chars: int,
     ) -> None:
-        self._engagement, self._access, self._buffer = engagement, access, buffer
+        self._engagement, self._likes = engagement, likes
+        self._access, self._buffer = access, buffer
         self._affinity, self._ids, self._clock = affinity, ids, clock
         self._comment_max_chars = comment_max_chars
 
@@ -32,6 +35,7 @@ class Engage:
         post = await self._access.visible_post(user_id, post_id)
         now = self._clock()
         created = await self._engagement.like(post_id, user_id, now)
+        await self._likes.liked(user_id, post_id)  # also on a retry: it may follow a failure
         if created:
             self._buffer.add(post_id, likes=1)
             await self._affinity.record(user_id, post.author_id, "like", now)
@@ -41,6 +45,7 @@ class Engage:
         """Affinity is left as is: see affinity.py for why."""
         await self._access.visible_post(user_id, post_id)
         removed = await self._engagement.unlike(post_id, user_id)
+        await self._likes.unliked(user_id)
         if removed:
             self._buffer.add(post_id, likes=-1)
         return removed

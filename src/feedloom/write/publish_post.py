@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from dataclasses import dataclass
 from datetime import datetime
 
 from feedloom.domain.errors import IdempotencyMismatch, InvalidInput, RateLimited
 from feedloom.domain.ids import IdGenerator, created_at_of, parse_id
 from feedloom.domain.model import Post, Visibility
-from feedloom.ports import Clock, MediaStore, PostStore, RateLimiter
+from feedloom.ports import AuthorTimelineStore, Clock, MediaStore, PostStore, RateLimiter
 
+log = logging.getLogger(__name__)
 MAX_IDEMPOTENCY_KEY = 255
 
 
@@ -39,12 +41,14 @@ class PublishPost:
         self,
         posts: PostStore,
         media: MediaStore,
+        author_timelines: AuthorTimelineStore,
         rate_limiter: RateLimiter,
         ids: IdGenerator,
         clock: Clock,
         limits: PostLimits,
     ) -> None:
         self._posts, self._media, self._rate_limiter = posts, media, rate_limiter
+        self._author_timelines = author_timelines
         self._ids, self._clock = ids, clock
         self.limits = limits  # public: operators (and tests) may tighten them at run time
 
@@ -67,7 +71,17 @@ class PublishPost:
         stored = await self._posts.create_post(post, idempotency_key, request_hash, self._clock())
         if stored.post_id != post.id:  # a concurrent retry with the same key won the race
             return _replayed(stored.post_id, stored.request_hash, request_hash)
+        await self._show_to_author(post)
         return PublishedPost(post.id, post.created_at, replayed=False)
+
+    async def _show_to_author(self, post: Post) -> None:
+        """Read-your-writes without the store: the author's own feed merges their author
+        timeline, so the post is there at once. Best effort: the post is stored, and its
+        fan-out pushes it to the author timeline again (a no-op when this worked)."""
+        try:
+            await self._author_timelines.push_if_present(post.author_id, post.id)
+        except Exception:
+            log.warning("post %s not pushed to its author timeline at once", post.id)
 
     async def _replay(self, author_id: int, key: str, request_hash: str) -> PublishedPost | None:
         stored = await self._posts.stored_response(author_id, key)

@@ -13,6 +13,7 @@ from feedloom.domain.errors import Forbidden, InvalidInput, NotFound, RateLimite
 from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
+from feedloom.lookups.reader_state import ReaderStates
 from feedloom.ports import (
     Clock,
     FanoutModes,
@@ -37,6 +38,7 @@ class Relations:
         profiles: ProfileStore,
         fanout_modes: FanoutModes,
         views: Views,
+        states: ReaderStates,
         timelines: TimelineStore,
         author_timelines: AuthorTimelines,
         rate_limiter: RateLimiter,
@@ -46,6 +48,7 @@ class Relations:
     ) -> None:
         self._relations, self._graph = relations, graph
         self._profiles, self._fanout_modes, self._views = profiles, fanout_modes, views
+        self._states = states
         self._timelines, self._author_timelines = timelines, author_timelines
         self._rate_limiter, self._policy, self._limit = rate_limiter, policy, limit
         self._clock = clock
@@ -55,21 +58,21 @@ class Relations:
         if await self._graph.is_blocked_either_way(follower_id, followee_id):
             raise Forbidden("you cannot follow this account")
         if await self._graph.is_following(follower_id, followee_id):
+            await self._states.changed([follower_id])  # a retry may follow a failed one
             return False  # a retry: nothing to do, and no rate-limit charge
         await self._charge_follow(follower_id)
         created = await self._relations.follow(follower_id, followee_id, self._clock())
+        await self._states.changed([follower_id])
         if created:
             pulled = await self._refresh_fanout_mode(followee_id)
             await self._views.forget_profiles([follower_id, followee_id])
-            if not pulled:
-                # The new followee's recent posts show at once, not only its future ones.
-                recent = await self._author_timelines.recent_of(followee_id)
-                await self._timelines.merge_if_present(follower_id, recent)
+            await self._merge_followee(follower_id, followee_id, pulled)
         return created
 
     async def unfollow(self, follower_id: int, followee_id: int) -> bool:
         await self._check_target(follower_id, followee_id)
         removed = await self._relations.unfollow(follower_id, followee_id)
+        await self._states.changed([follower_id])
         if removed:
             await self._refresh_fanout_mode(followee_id)
             await self._views.forget_profiles([follower_id, followee_id])
@@ -78,6 +81,7 @@ class Relations:
     async def block(self, blocker_id: int, blocked_id: int) -> bool:
         await self._check_target(blocker_id, blocked_id)
         created = await self._relations.block(blocker_id, blocked_id, self._clock())
+        await self._states.changed([blocker_id, blocked_id])  # "blocked" goes either way
         for user_id in (blocker_id, blocked_id):
             await self._refresh_fanout_mode(user_id)
         await self._views.forget_profiles([blocker_id, blocked_id])
@@ -85,15 +89,30 @@ class Relations:
 
     async def unblock(self, blocker_id: int, blocked_id: int) -> bool:
         await self._check_target(blocker_id, blocked_id)
-        return await self._relations.unblock(blocker_id, blocked_id)
+        removed = await self._relations.unblock(blocker_id, blocked_id)
+        await self._states.changed([blocker_id, blocked_id])
+        return removed
 
     async def mute(self, muter_id: int, muted_id: int) -> bool:
         await self._check_target(muter_id, muted_id)
-        return await self._relations.mute(muter_id, muted_id, self._clock())
+        created = await self._relations.mute(muter_id, muted_id, self._clock())
+        await self._states.changed([muter_id])
+        return created
 
     async def unmute(self, muter_id: int, muted_id: int) -> bool:
         await self._check_target(muter_id, muted_id)
-        return await self._relations.unmute(muter_id, muted_id)
+        removed = await self._relations.unmute(muter_id, muted_id)
+        await self._states.changed([muter_id])
+        return removed
+
+    async def _merge_followee(self, follower_id: int, followee_id: int, pulled: bool) -> None:
+        """The new followee's recent posts show at once, not only its future ones (a
+        pulled one's are merged at read time). A timeline that held everything no longer
+        does if the followee has more than its author timeline, or is pulled."""
+        recent = [] if pulled else await self._author_timelines.recent_of(followee_id)
+        if pulled or not self._author_timelines.holds_all(recent):
+            await self._timelines.mark_incomplete(follower_id)
+        await self._timelines.merge_if_present(follower_id, recent)
 
     async def _check_target(self, actor_id: int, target_id: int) -> None:
         if actor_id == target_id:
@@ -113,4 +132,5 @@ class Relations:
         pulled = self._policy.is_pulled(profile.followers, profile.pulled)
         if pulled != profile.pulled:
             await self._fanout_modes.set_pulled(author_id, pulled)
+            await self._states.modes_changed()  # every reader's pulled list is rebuilt
         return pulled

@@ -101,3 +101,53 @@ class MemoryRateLimiter:
         if count <= limit:
             return 0
         return max(1, int((window + 1) * window_s - now))
+
+
+class MemoryRecordCache:
+    """Generation-guarded records (ports.RecordCache), bounded LRU like the view cache.
+    Generations outlive their records: a generation forgotten too early could let a
+    stale filler through, so they are kept until the record count bound is far away."""
+
+    def __init__(self, max_items: int = 200_000) -> None:
+        self._max_items = max_items
+        self._records: OrderedDict[str, bytes] = OrderedDict()
+        self._generations: dict[str, int] = {}
+
+    async def get_many(self, keys: Sequence[str]) -> list[tuple[bytes | None, int]]:
+        found: list[tuple[bytes | None, int]] = []
+        for key in keys:
+            record = self._records.get(key)
+            if record is not None:
+                self._records.move_to_end(key)
+            found.append((record, self._generations.get(key, 0)))
+        return found
+
+    async def put(self, key: str, value: bytes, generation: int) -> None:
+        if self._generations.get(key, 0) != generation:
+            return  # a write committed since the caller read the store
+        self._records[key] = value
+        self._records.move_to_end(key)
+        if len(self._records) > self._max_items:
+            self._records.popitem(last=False)
+
+    async def append_if_present(self, key: str, data: bytes) -> None:
+        record = self._records.get(key)
+        self._bump(key)
+        if record is not None:
+            self._records[key] = record + data
+
+    async def invalidate(self, keys: Sequence[str]) -> None:
+        for key in keys:
+            self._bump(key)
+            self._records.pop(key, None)
+
+    def _bump(self, key: str) -> None:
+        self._generations[key] = self._generations.get(key, 0) + 1
+        if len(self._generations) > 4 * self._max_items:
+            # Dropping every generation at once is safe only with the records: a record
+            # cached under an old generation could otherwise never be invalidated.
+            self._generations.clear()
+            self._records.clear()
+
+    def clear(self) -> None:
+        self._records.clear()

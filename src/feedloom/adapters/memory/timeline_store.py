@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from feedloom.domain.timeline import END_OF_FEED, split_end
 from feedloom.ports import Clock
 
 
@@ -57,14 +58,24 @@ class MemoryTimelineStore:
         return timeline
 
     async def read(self, user_id: int, before: int | None, limit: int) -> list[int] | None:
-        timeline = self._live(user_id)
-        return None if timeline is None else timeline.newest_first(before, limit)
+        page = await self.read_page(user_id, before, limit)
+        return None if page is None else page[0]
 
-    async def replace(self, user_id: int, post_ids: Sequence[int]) -> None:
+    async def read_page(
+        self, user_id: int, before: int | None, limit: int
+    ) -> tuple[list[int], bool] | None:
+        timeline = self._live(user_id)
+        return None if timeline is None else split_end(timeline.newest_first(before, limit))
+
+    async def replace(self, user_id: int, post_ids: Sequence[int], complete: bool = False) -> None:
+        # Kept as the oldest entry: trimming at the cap drops it first (domain/timeline.py).
         timeline = _IdList(expires_at=self._clock() + self._ttl)
-        for post_id in post_ids:
+        for post_id in [*post_ids, END_OF_FEED] if complete else post_ids:
             timeline.insert(post_id, self._length)
         self._timelines[user_id] = timeline
+
+    async def mark_incomplete(self, user_id: int) -> None:
+        await self.remove(user_id, [END_OF_FEED])
 
     async def insert_if_present(self, user_ids: Sequence[int], post_id: int) -> int:
         written = 0

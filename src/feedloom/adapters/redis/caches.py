@@ -20,6 +20,8 @@ from feedloom.domain.model import Counts
 
 DEFAULT_TTL = timedelta(days=1)
 INCREMENT = LuaScript(lua.INCREMENT_COUNTERS)
+PUT_RECORD, APPEND_RECORD = LuaScript(lua.PUT_RECORD), LuaScript(lua.APPEND_RECORD)
+RECORD_TTL = timedelta(hours=1)
 
 
 def _ms(ttl: timedelta) -> int:
@@ -131,3 +133,42 @@ class RedisRateLimiter:
         if count <= limit:
             return 0
         return max(1, int((window + 1) * window_s - now))
+
+
+class RedisRecordCache:
+    """Generation-guarded records of one kind (ports.RecordCache): a string per record
+    and a counter per generation, both expiring; generations live twice as long, so a
+    bump always outlives the records it guards against."""
+
+    def __init__(
+        self, client: RedisClient, keys: RedisKeys, kind: str, ttl: timedelta = RECORD_TTL
+    ) -> None:
+        self._client, self._keys, self._kind = client, keys, kind
+        self._scripts = ScriptRunner(client)
+        self._ttl_ms = _ms(ttl)
+
+    async def get_many(self, keys: Sequence[str]) -> list[tuple[bytes | None, int]]:
+        pipe = self._client.pipeline(transaction=False)
+        for key in keys:
+            record, generation = self._keys.record(self._kind, key)
+            pipe.get(record)  # two GETs, not MGET: a cluster pipeline refuses MGET
+            pipe.get(generation)
+        replies = await pipe.execute()
+        return [(replies[i], int(replies[i + 1] or 0)) for i in range(0, len(replies), 2)]
+
+    async def put(self, key: str, value: bytes, generation: int) -> None:
+        args: list[bytes | str | int] = [generation, value, self._ttl_ms, 2 * self._ttl_ms]
+        await self._scripts.call(PUT_RECORD, self._keys.record(self._kind, key), args)
+
+    async def append_if_present(self, key: str, data: bytes) -> None:
+        keys = self._keys.record(self._kind, key)
+        await self._scripts.call(APPEND_RECORD, keys, [data, 2 * self._ttl_ms])
+
+    async def invalidate(self, keys: Sequence[str]) -> None:
+        pipe = self._client.pipeline(transaction=False)
+        for key in keys:
+            record, generation = self._keys.record(self._kind, key)
+            pipe.incr(generation)
+            pipe.pexpire(generation, 2 * self._ttl_ms)
+            pipe.execute_command("UNLINK", record)
+        await pipe.execute()

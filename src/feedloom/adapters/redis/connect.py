@@ -14,6 +14,7 @@ from feedloom.adapters.redis.caches import (
     RedisCounterStore,
     RedisFeedSessionStore,
     RedisRateLimiter,
+    RedisRecordCache,
     RedisViewCache,
 )
 from feedloom.adapters.redis.client import open_client
@@ -58,5 +59,8 @@ async def redis_caches(config: RedisConfig, on_outage: OnOutage) -> tuple[CacheP
             claim_idle_ms=int(config.reclaim_idle_s * 1000),
             claim_every_s=min(5.0, config.reclaim_idle_s / 2),
         ),
+        viewers=RedisRecordCache(client, keys, "rv"),
+        tokens=RedisRecordCache(client, keys, "tk"),
+        likes=RedisRecordCache(client, keys, "lk"),
     )
     return degraded(caches, on_outage), client.aclose

@@ -20,6 +20,7 @@ from typing import TypeVar
 
 from redis.exceptions import ClusterDownError, ConnectionError, TimeoutError
 
+from feedloom.domain.errors import Unavailable
 from feedloom.domain.model import Counts
 from feedloom.ports import (
     AuthorTimelineStore,
@@ -27,6 +28,7 @@ from feedloom.ports import (
     CounterStore,
     FeedSessionStore,
     RateLimiter,
+    RecordCache,
     TimelineStore,
     ViewCache,
 )
@@ -53,8 +55,18 @@ class DegradedTimelineStore:
     async def read(self, user_id: int, before: int | None, limit: int) -> list[int] | None:
         return await _or(None, self._inner.read(user_id, before, limit), "timelines", self._on)
 
-    async def replace(self, user_id: int, post_ids: Sequence[int]) -> None:
-        await _or(None, self._inner.replace(user_id, post_ids), "timelines", self._on)
+    async def read_page(
+        self, user_id: int, before: int | None, limit: int
+    ) -> tuple[list[int], bool] | None:
+        page = self._inner.read_page(user_id, before, limit)
+        return await _or(None, page, "timelines", self._on)
+
+    async def replace(self, user_id: int, post_ids: Sequence[int], complete: bool = False) -> None:
+        replaced = self._inner.replace(user_id, post_ids, complete)
+        await _or(None, replaced, "timelines", self._on)
+
+    async def mark_incomplete(self, user_id: int) -> None:
+        await _or(None, self._inner.mark_incomplete(user_id), "timelines", self._on)
 
     async def insert_if_present(self, user_ids: Sequence[int], post_id: int) -> int:
         # A fan-out must not be acked as done while Redis is away: let it raise.
@@ -108,6 +120,39 @@ class DegradedViewCache:
         await _or(None, self._inner.delete_many(keys), self._name, self._on)
 
 
+class DegradedRecordCache:
+    """Reads miss (the durable store answers); fills are skipped. Invalidations and
+    appends raise Unavailable instead: the write they follow is committed, but must not
+    be reported done while Redis may come back holding the record it made stale. The
+    client's retry (every write is idempotent) invalidates again."""
+
+    def __init__(self, inner: RecordCache, on_outage: OnOutage, name: str) -> None:
+        self._inner, self._on, self._name = inner, on_outage, name
+
+    async def get_many(self, keys: Sequence[str]) -> list[tuple[bytes | None, int]]:
+        missing: list[tuple[bytes | None, int]] = [(None, 0)] * len(keys)
+        return await _or(missing, self._inner.get_many(keys), self._name, self._on)
+
+    async def put(self, key: str, value: bytes, generation: int) -> None:
+        await _or(None, self._inner.put(key, value, generation), self._name, self._on)
+
+    async def append_if_present(self, key: str, data: bytes) -> None:
+        await self._must(self._inner.append_if_present(key, data))
+
+    async def invalidate(self, keys: Sequence[str]) -> None:
+        await self._must(self._inner.invalidate(keys))
+
+    async def _must(self, call: Awaitable[None]) -> None:
+        try:
+            await call
+        except OUTAGE as error:
+            self._on(self._name)
+            raise Unavailable(
+                f"the cache is unreachable ({type(error).__name__}); the change is saved, "
+                "retry the request to finish it"
+            ) from error
+
+
 class DegradedCounterStore:
     def __init__(self, inner: CounterStore, on_outage: OnOutage) -> None:
         self._inner, self._on = inner, on_outage
@@ -159,4 +204,7 @@ def degraded(caches: CachePorts, on_outage: OnOutage) -> CachePorts:
         sessions=DegradedFeedSessionStore(caches.sessions, on_outage),
         rate_limiter=DegradedRateLimiter(caches.rate_limiter, on_outage),
         queue=caches.queue,
+        viewers=DegradedRecordCache(caches.viewers, on_outage, "viewers"),
+        tokens=DegradedRecordCache(caches.tokens, on_outage, "tokens"),
+        likes=DegradedRecordCache(caches.likes, on_outage, "likes"),
     )

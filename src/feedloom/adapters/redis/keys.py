@@ -30,6 +30,10 @@ class RedisKeys:
     def view(self, kind: str, key: int) -> str:
         return f"{self.prefix}:{kind}:{{{key}}}"
 
+    def record(self, kind: str, key: str) -> tuple[str, str]:
+        """A guarded record and its generation, in one slot."""
+        return f"{self.prefix}:{kind}:{{{key}}}", f"{self.prefix}:{kind}:g:{{{key}}}"
+
     def counter(self, post_id: int) -> str:
         return f"{self.prefix}:ct:{{{post_id}}}"
 

@@ -180,3 +180,28 @@ for i = 1, #KEYS do
 end
 return 0
 """
+
+# Generation-guarded records (ports.RecordCache). KEYS[1] the record, KEYS[2] its
+# generation (same hash tag, so one slot). A filler stores only if no writer bumped the
+# generation since the filler read it.
+PUT_RECORD = r"""
+local current = tonumber(redis.call('GET', KEYS[2]) or '0')
+if current ~= tonumber(ARGV[1]) then
+  return 0
+end
+redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+if current ~= 0 then
+  redis.call('PEXPIRE', KEYS[2], ARGV[4])
+end
+return 1
+"""
+
+APPEND_RECORD = r"""
+redis.call('INCR', KEYS[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[2])
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  redis.call('APPEND', KEYS[1], ARGV[1])
+  return 1
+end
+return 0
+"""

@@ -21,6 +21,7 @@ from typing import cast
 from feedloom.adapters.redis import lua
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.scripts import LuaScript, RedisClient, ScriptRunner
+from feedloom.domain.timeline import END_OF_FEED, split_end
 
 SLACK = 10  # dead entries a full list may carry before one trim (lua.py explains)
 EMPTY = bytes(8)
@@ -94,10 +95,22 @@ class RedisTimelineStore:
         self._lists = _IdLists(client, ScriptRunner(client), length, ttl)
 
     async def read(self, user_id: int, before: int | None, limit: int) -> list[int] | None:
-        return await self._lists.read(self._keys.timeline(user_id), before, limit)
+        page = await self.read_page(user_id, before, limit)
+        return None if page is None else page[0]
 
-    async def replace(self, user_id: int, post_ids: Sequence[int]) -> None:
-        await self._lists.replace(self._keys.timeline(user_id), post_ids)
+    async def read_page(
+        self, user_id: int, before: int | None, limit: int
+    ) -> tuple[list[int], bool] | None:
+        ids = await self._lists.read(self._keys.timeline(user_id), before, limit)
+        return None if ids is None else split_end(ids)
+
+    async def replace(self, user_id: int, post_ids: Sequence[int], complete: bool = False) -> None:
+        # Kept as the oldest entry: trimming at the cap drops it first (domain/timeline.py).
+        ids = [*post_ids, END_OF_FEED] if complete else post_ids
+        await self._lists.replace(self._keys.timeline(user_id), ids)
+
+    async def mark_incomplete(self, user_id: int) -> None:
+        await self.remove(user_id, [END_OF_FEED])
 
     async def insert_if_present(self, user_ids: Sequence[int], post_id: int) -> int:
         return await self._lists.insert([self._keys.timeline(u) for u in user_ids], post_id)

@@ -40,6 +40,16 @@ class SqlEngagement:
         async with self._engine.connect() as conn:
             return set((await conn.execute(query)).scalars())
 
+    async def liked_since(self, user_id: int, since_post_id: int, limit: int) -> list[int]:
+        query = (
+            select(likes.c.post_id)
+            .where(likes.c.user_id == user_id, likes.c.post_id >= since_post_id)
+            .order_by(likes.c.post_id.desc())
+            .limit(limit)
+        )
+        async with self._engine.connect() as conn:
+            return list((await conn.execute(query)).scalars())
+
     async def add_comment(self, comment: Comment, idempotency_key: str | None) -> Comment:
         insert = insert_ignoring_duplicates(self._dialect, comments).values(
             id=comment.id,

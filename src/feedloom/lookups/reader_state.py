@@ -1,0 +1,96 @@
+"""The reader's relations and feed order, served from the cache on a warm read.
+
+A feed read needs who the reader follows (and which of those are pulled), who is
+blocked either way, who is muted, and the feed order they chose. All of it lives in one
+cached record per reader, loaded from the durable store on a miss and invalidated by
+every write that changes it (relations.py, settings) after its commit. Which accounts
+are pulled changes rarely and for many readers at once, so a record also keeps the
+"fan-out modes" generation it was built under: a flip of any account bumps it, and
+each record built before is rebuilt on its next read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import orjson
+
+from feedloom.domain.model import FeedOrder
+from feedloom.ports import GraphReader, PreferenceStore, RecordCache
+
+MODES = "modes"  # the key whose generation counts fan-out mode flips
+
+
+@dataclass(frozen=True, slots=True)
+class ReaderRelations:
+    user_id: int
+    following: frozenset[int]
+    pulled: tuple[int, ...]  # the followees that are pulled, ascending
+    blocked: frozenset[int]  # blocked by the reader or blocking the reader
+    muted: frozenset[int]
+    feed_order: FeedOrder | None  # the reader's own choice, if any
+
+
+class ReaderStates:
+    def __init__(
+        self, cache: RecordCache, graph: GraphReader, preferences: PreferenceStore
+    ) -> None:
+        self._cache, self._graph, self._preferences = cache, graph, preferences
+
+    async def relations(self, user_id: int) -> ReaderRelations:
+        key = str(user_id)
+        (record, generation), (_, modes) = await self._cache.get_many([key, MODES])
+        if record is not None:
+            cached = _decode(user_id, record)
+            if cached[1] == modes:
+                return cached[0]
+        fresh = await self._load(user_id)
+        await self._cache.put(key, _encode(fresh, modes), generation)
+        return fresh
+
+    async def changed(self, user_ids: Sequence[int]) -> None:
+        """After a commit that changed these readers' relations or feed order."""
+        await self._cache.invalidate([str(user_id) for user_id in user_ids])
+
+    async def modes_changed(self) -> None:
+        """After an account flipped between pushed and pulled."""
+        await self._cache.invalidate([MODES])
+
+    async def _load(self, user_id: int) -> ReaderRelations:
+        followees = await self._graph.followees(user_id)
+        return ReaderRelations(
+            user_id=user_id,
+            following=frozenset(f.user_id for f in followees),
+            pulled=tuple(sorted(f.user_id for f in followees if f.pulled)),
+            blocked=frozenset(await self._graph.blocked_either_way(user_id)),
+            muted=frozenset(await self._graph.muted(user_id)),
+            feed_order=await self._preferences.feed_order(user_id),
+        )
+
+
+def _encode(relations: ReaderRelations, modes: int) -> bytes:
+    order = relations.feed_order.value if relations.feed_order is not None else None
+    return orjson.dumps(
+        [
+            list(relations.following),
+            relations.pulled,
+            list(relations.blocked),
+            list(relations.muted),
+            order,
+            modes,
+        ]
+    )
+
+
+def _decode(user_id: int, data: bytes) -> tuple[ReaderRelations, int]:
+    following, pulled, blocked, muted, order, modes = orjson.loads(data)
+    relations = ReaderRelations(
+        user_id=user_id,
+        following=frozenset(following),
+        pulled=tuple(pulled),
+        blocked=frozenset(blocked),
+        muted=frozenset(muted),
+        feed_order=FeedOrder(order) if order is not None else None,
+    )
+    return relations, modes
