@@ -29,9 +29,8 @@ def rebuild_command(
     Run it after changing feed.affinity_half_life_days, or to repair what online updates
     missed. It may run while serving; a like made during the run can be left out until
     the next run."""
-    # Imported here: cli.py imports this module to register it.
     from feedloom.bootstrap import build_backend
-    from feedloom.cli import load_settings
+    from feedloom.settings import load_settings
     from feedloom.write.affinity import rebuild_affinities
 
     settings = load_settings(data_dir)

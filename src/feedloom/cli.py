@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import signal
 from pathlib import Path
 from typing import Annotated, NoReturn
@@ -19,26 +18,10 @@ from feedloom.affinity_cli import register as register_affinity_commands
 from feedloom.bench.cli import register as register_bench_commands
 from feedloom.capacity.cli import register as register_capacity_commands
 from feedloom.capacity.import_command import register as register_import_command
-from feedloom.settings import Settings
+from feedloom.settings import Settings, load_settings
 
 app = typer.Typer(no_args_is_help=True, help="feedloom: a news-feed service.")
 console = Console(stderr=True)
-
-# Demo-sized thresholds: a few hundred users cannot reach 10,000 followers, but the
-# demo should still show pulled (big) accounts next to pushed ones.
-DEMO_FANOUT = {"pull_above": 60, "push_below": 48, "bulk_above": 30}
-
-
-def load_settings(data_dir: Path | None = None, demo: bool = False) -> Settings:
-    overrides: dict[str, object] = {}
-    if data_dir is not None:
-        overrides["data_dir"] = data_dir
-    settings = Settings(**overrides)  # type: ignore[arg-type]
-    if demo and not any(k.startswith("FEEDLOOM_FANOUT") for k in os.environ):
-        settings = settings.model_copy(
-            update={"fanout": settings.fanout.model_copy(update=DEMO_FANOUT)}
-        )
-    return settings
 
 
 @app.command()

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from feedloom.bootstrap import build_backend
-from feedloom.cli import load_settings
 from feedloom.demo import DEMO_PASSWORD, DEMO_USER, seed_demo
 from feedloom.read.home_timeline import home_timeline
 from feedloom.read.timing import StageTimer
+from feedloom.settings import load_settings
 from feedloom.write.accounts import open_session
 
 
