@@ -1,8 +1,7 @@
-"""`estimate` and `simulate` commands: parse options, call the pure capacity code, render.
+"""`feedloom estimate | simulate`: parse options, call the pure capacity code, render.
 
-`register(app)` adds both commands to an existing Typer app (the main `feedloom` CLI), so
-this module owns no app of its own. Bad input becomes a `typer.BadParameter` (exit 2 with
-a one-line reason), never a traceback.
+Bad input becomes a `typer.BadParameter` (exit 2 with a one-line reason), never a
+traceback.
 """
 
 from __future__ import annotations
@@ -31,12 +30,6 @@ from feedloom.capacity.simulate import (
 )
 
 DEFAULT_THRESHOLDS = "inf,5000,1000,200,0"
-
-
-def register(app: typer.Typer) -> None:
-    """Add the `estimate` and `simulate` commands to `app`."""
-    app.command("estimate")(estimate_command)
-    app.command("simulate")(simulate_command)
 
 
 def estimate_command(

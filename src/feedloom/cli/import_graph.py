@@ -1,7 +1,7 @@
 """`feedloom import-graph EDGES.csv`: parse options, run `import_graph`, show progress.
 
-`register(app)` adds the command to the main CLI. A malformed CSV is refused with its
-line number before anything is written (exit 2, no traceback).
+A malformed CSV is refused with its line number before anything is written (exit 2, no
+traceback).
 """
 
 from __future__ import annotations
@@ -26,10 +26,6 @@ if TYPE_CHECKING:
 console = Console(stderr=True)
 
 
-def register(app: typer.Typer) -> None:
-    app.command("import-graph")(import_graph_command)
-
-
 def import_graph_command(
     edges_csv: Annotated[
         Path, typer.Argument(help="Edge CSV with the header 'follower,followee'.", dir_okay=False)
@@ -45,11 +41,11 @@ def import_graph_command(
     """Bulk-load users and follows into the configured store (idempotent)."""
     if password is not None and not 8 <= len(password) <= 256:
         raise typer.BadParameter("must be 8-256 characters", param_hint="--password")
-    from feedloom.settings import Settings
+    from feedloom.settings import load_settings
 
     edges = read_edges(edges_csv)
     chosen = password or secrets.token_urlsafe(12)
-    settings = Settings(data_dir=data_dir) if data_dir is not None else Settings()
+    settings = load_settings(data_dir)
     result = asyncio.run(_run(settings, edges, chosen))
     timelines = (
         "built on each user's first read (in-process store)"
