@@ -10,11 +10,11 @@ from typer.testing import CliRunner
 from feedloom.backend import Backend
 from feedloom.bootstrap import build_backend
 from feedloom.capacity.graph import Edge
-from feedloom.capacity.import_graph import import_graph, username_for
 from feedloom.cli import app
 from feedloom.domain.model import Post, Visibility
 from feedloom.settings import Settings
 from feedloom.write.accounts import USERNAME
+from feedloom.write.import_graph import import_graph, username_for
 from feedloom.write.worker import process_pending
 
 HASH = "not-a-real-hash"

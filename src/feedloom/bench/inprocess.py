@@ -19,8 +19,8 @@ from feedloom.bench.probe import TIMELINE_WRITES
 from feedloom.bench.users import BENCH_WORKER_ID, store_posts
 from feedloom.bootstrap import build_backend
 from feedloom.capacity.graph import Edge
-from feedloom.capacity.import_graph import import_graph
 from feedloom.settings import Settings
+from feedloom.write.import_graph import import_graph
 from feedloom.write.worker import run_worker
 
 # Each poll costs the worker a little (it shares this event loop): 20 polls a second.

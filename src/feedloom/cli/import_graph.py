@@ -20,8 +20,8 @@ from feedloom.capacity.graph import Edge, GraphFormatError, read_graph_csv
 
 # The store's stack (SQLAlchemy...) is imported by the command itself, not at CLI start.
 if TYPE_CHECKING:
-    from feedloom.capacity.import_graph import ImportResult
     from feedloom.settings import Settings
+    from feedloom.write.import_graph import ImportResult
 
 console = Console(stderr=True)
 
@@ -76,8 +76,8 @@ def read_edges(path: Path) -> list[Edge]:
 
 async def _run(settings: Settings, edges: list[Edge], password: str) -> ImportResult:
     from feedloom.bootstrap import build_backend
-    from feedloom.capacity.import_graph import import_graph
     from feedloom.write.accounts import password_hasher
+    from feedloom.write.import_graph import import_graph
 
     backend = await build_backend(settings)
     try:
