@@ -18,7 +18,7 @@ import asyncpg
 import pytest
 from redis.asyncio import Redis
 
-from feedloom.adapters.sql.database import create_database, migrate
+from feedloom.bench.scratch import create_scratch_schema, drop_scratch_schema
 from feedloom.settings import Settings
 
 POSTGRES_URL = os.environ.get(
@@ -92,18 +92,10 @@ async def scratch_schema(migrated: bool = True) -> AsyncIterator[str]:
     schema = unique_name("schema")
     try:
         if migrated:
-            engine = create_database(POSTGRES_URL, schema)
-            try:
-                await migrate(engine, schema)
-            finally:
-                await engine.dispose()
+            await create_scratch_schema(POSTGRES_URL, schema)
         yield schema
     finally:
-        connection = await asyncpg.connect(POSTGRES_URL)
-        try:
-            await connection.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-        finally:
-            await connection.close()
+        await drop_scratch_schema(POSTGRES_URL, schema)
 
 
 @contextlib.asynccontextmanager
