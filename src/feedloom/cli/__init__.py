@@ -7,7 +7,10 @@
     affinity.py      affinity rebuild: the ranked feed's batch feature
 
 Each module imports only typer (and rich) at the top; a command imports what it runs,
-so `feedloom --help` does not load the service's stack. Errors: cli/errors.py.
+so `feedloom --help` does not load the service's stack. Every error is one plain line
+(cli/errors.py), and so is what a command reports on stderr: nothing here depends on
+the terminal's width. Help is plain click help (`rich_markup_mode=None`) for the same
+reason.
 """
 
 from __future__ import annotations
@@ -15,8 +18,16 @@ from __future__ import annotations
 import typer
 
 from feedloom.cli import affinity, bench, capacity, import_graph, serve
+from feedloom.cli.errors import OneLineErrors
 
-app = typer.Typer(no_args_is_help=True, help="feedloom: a news-feed service.")
+app = typer.Typer(
+    cls=OneLineErrors,
+    no_args_is_help=True,
+    help="feedloom: a news-feed service.",
+    rich_markup_mode=None,
+    # A bug (not a refused input) shows Python's own traceback, not a Rich panel.
+    pretty_exceptions_enable=False,
+)
 app.command()(serve.serve)
 app.command()(serve.worker)
 app.command()(serve.migrate)

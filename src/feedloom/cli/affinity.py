@@ -11,7 +11,9 @@ from typing import Annotated
 
 import typer
 
-app = typer.Typer(no_args_is_help=True, help="The ranked feed's affinity feature.")
+app = typer.Typer(
+    no_args_is_help=True, help="The ranked feed's affinity feature.", rich_markup_mode=None
+)
 
 
 @app.command("rebuild")

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from feedloom.bench.target import Target
     from feedloom.capacity.graph import Edge
 
-app = typer.Typer(no_args_is_help=True, help="Benchmarks (127.0.0.1 only).")
+app = typer.Typer(no_args_is_help=True, help="Benchmarks (127.0.0.1 only).", rich_markup_mode=None)
 console = Console(stderr=True)
 T = TypeVar("T")
 
@@ -191,7 +191,7 @@ def timelines(
 
     settings = Settings()
     url = settings.redis_url or DEFAULT_URL
-    console.print(f"bench timelines against {url}: {users} users x {posts} posts")
+    typer.echo(f"bench timelines against {url}: {users} users x {posts} posts", err=True)
     shape = Shape(users, posts, batch, length, concurrency, rounds)
     try:
         results = asyncio.run(measure_timelines(url, settings.redis_cluster, shape))
@@ -249,4 +249,4 @@ def _write(
 
     if out is not None:
         for path in write_outputs(out, name, data, curves, title):
-            console.print(f"wrote {path}")
+            typer.echo(f"wrote {path}", err=True)

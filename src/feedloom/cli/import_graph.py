@@ -52,13 +52,15 @@ def import_graph_command(
         if settings.is_embedded
         else f"{result.timelines_built:,} (re)built, the others current"
     )
-    console.print(
+    typer.echo(
         f"imported {result.users:,} users ({result.new_users:,} new) and {result.edges:,} "
-        f"follows; timelines: {timelines}"
+        f"follows; timelines: {timelines}",
+        err=True,
     )
-    console.print(
+    typer.echo(
         "usernames are u_<csv id>; every imported user's password is "
-        + ("the one given" if password else f"[bold]{chosen}[/]")
+        + ("the one given" if password else chosen),
+        err=True,
     )
 
 

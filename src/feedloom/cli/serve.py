@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 
 from feedloom.cli.errors import fail
 
@@ -21,8 +20,6 @@ from feedloom.cli.errors import fail
 # not at CLI start: `feedloom --help` must stay fast.
 if TYPE_CHECKING:
     from feedloom.settings import Settings
-
-console = Console(stderr=True)
 
 
 def serve(
@@ -49,11 +46,9 @@ def serve(
         settings, inline_worker=run_inline, on_startup=start_demo if demo else None
     )
     _configure_logging()
-    console.print(
-        f"[bold green]feedloom[/] on http://{host}:{port}  (API docs: http://{host}:{port}/docs)"
-    )
+    typer.echo(f"feedloom on http://{host}:{port}  (API docs: http://{host}:{port}/docs)", err=True)
     if demo:
-        console.print("demo login: username [bold]demo[/], password [bold]demo-password[/]")
+        typer.echo("demo login: username demo, password demo-password", err=True)
     uvicorn.run(application, host=host, port=port, log_level="info")
 
 
@@ -81,7 +76,7 @@ def worker(
             await run_worker(backend, stop, concurrency)
         finally:
             await backend.close()
-        console.print("worker stopped")
+        typer.echo("worker stopped", err=True)
 
     asyncio.run(main())
 
@@ -110,7 +105,7 @@ def migrate() -> None:
     except (OSError, DBAPIError) as error:
         reason = str(getattr(error, "orig", None) or error).splitlines()[0]
         fail(f"cannot migrate the database: {reason}")
-    console.print("schema is up to date")
+    typer.echo("schema is up to date", err=True)
 
 
 def _refuse_unusable_backends(settings: Settings) -> None:
