@@ -17,15 +17,18 @@ import time
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from statistics import median
 
 from feedloom.adapters.redis.client import delete_all_keys, open_client
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.scripts import RedisClient
 from feedloom.adapters.redis.timeline_store import RedisTimelineStore
+from feedloom.gather import bounded
 
 DEFAULT_URL = "redis://127.0.0.1:6379"
 MS_SHIFT = 22  # Snowflake: the ID's bits above this are milliseconds (domain/ids.py)
+SETUP_CONCURRENCY = 50  # building the full timelines (not measured)
 Fanout = Callable[[Sequence[int], int], Awaitable[int]]
 
 
@@ -62,8 +65,9 @@ async def measure_timelines(url: str, cluster: bool, shape: Shape) -> list[Measu
     try:
         store = RedisTimelineStore(client, keys, length)
         naive = _SortedSetTimelines(client, keys, length)
-        await _chunked([store.replace(user, old) for user in users])
-        await _chunked([naive.build(chunk, old) for chunk in _batches(users, 100)])
+        await bounded([partial(store.replace, user, old) for user in users], SETUP_CONCURRENCY)
+        chunks = _batches(users, 100)
+        await bounded([partial(naive.build, chunk, old) for chunk in chunks], SETUP_CONCURRENCY)
         posted: list[int] = []
         for round_ in range(shape.rounds):
             new = _ids(shape.posts, start_ms=10_000_000 + round_ * shape.posts)
@@ -86,11 +90,6 @@ def _ids(count: int, start_ms: int) -> list[int]:
 
 def _batches(items: Sequence[int], size: int) -> list[Sequence[int]]:
     return [items[at : at + size] for at in range(0, len(items), size)]
-
-
-async def _chunked(calls: list[Awaitable[object]], width: int = 50) -> None:
-    for at in range(0, len(calls), width):
-        await asyncio.gather(*calls[at : at + width])
 
 
 async def _fan_out(insert: Fanout, shape: Shape, post_ids: list[int]) -> float:

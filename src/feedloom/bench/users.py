@@ -19,12 +19,12 @@ from functools import partial
 import httpx
 
 from feedloom.backend import Backend
-from feedloom.bench.gather import bounded
 from feedloom.bootstrap import build_backend
 from feedloom.capacity.graph import Edge
 from feedloom.demo import demo_text
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import Post, Visibility
+from feedloom.gather import bounded
 from feedloom.settings import Settings
 from feedloom.write.accounts import password_hasher, token_digest
 from feedloom.write.import_graph import graph_accounts, import_graph, username_for
