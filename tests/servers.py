@@ -18,6 +18,7 @@ import asyncpg
 import pytest
 from redis.asyncio import Redis
 
+from feedloom.bench.redis_probe import delete_prefix
 from feedloom.bench.scratch import create_scratch_schema, drop_scratch_schema
 from feedloom.settings import Settings
 
@@ -110,22 +111,9 @@ async def scratch_redis_prefix() -> AsyncIterator[str]:
 
 
 async def delete_keys_of(prefix: str) -> int:
-    """Delete the keys of one prefix (SCAN, never FLUSHALL). The match is on the prefix
-    anywhere in the key, so hash-tag braces around it change nothing."""
-    client = Redis.from_url(REDIS_URL)
-    deleted = 0
-    try:
-        batch: list[bytes] = []
-        async for key in client.scan_iter(match=f"*{prefix}*", count=1_000):
-            batch.append(key)
-            if len(batch) >= 1_000:
-                deleted += await client.unlink(*batch)
-                batch.clear()
-        if batch:
-            deleted += await client.unlink(*batch)
-    finally:
-        await client.aclose()
-    return deleted
+    """Delete the keys of one prefix (SCAN, never FLUSHALL): every key feedloom writes
+    starts with it (adapters/redis/keys.py)."""
+    return await delete_prefix(REDIS_URL, prefix)
 
 
 def postgres_settings(settings: Settings, schema: str) -> Settings:
