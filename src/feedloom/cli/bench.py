@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
-from rich.console import Console
 
 from feedloom.cli.errors import fail
 
@@ -27,7 +26,6 @@ if TYPE_CHECKING:
     from feedloom.capacity.graph import Edge
 
 app = typer.Typer(no_args_is_help=True, help="Benchmarks (127.0.0.1 only).", rich_markup_mode=None)
-console = Console(stderr=True)
 T = TypeVar("T")
 
 
@@ -90,8 +88,8 @@ def fanout(
         fanout_over_http,
         render_fanout,
     )
-    from feedloom.bench.progress import RichProgress
     from feedloom.bench.target import open_target
+    from feedloom.cli.progress import ProgressBars
 
     edges = _edges(graph, users, seed)
     if in_process and url:
@@ -101,7 +99,7 @@ def fanout(
     async def main() -> dict[str, Any]:
         if in_process:
             return await fanout_in_process(start.value, edges, pull_above, worker_concurrency)
-        with RichProgress(console) as progress:
+        with ProgressBars() as progress:
             env = fanout_env(pull_above)
             async with open_target(start.value, url, password, edges, env) as target:
                 return await fanout_over_http(target, edges, pull_above, concurrency, progress)
@@ -132,8 +130,8 @@ def mixed(
     """A heavy-tailed graph under a feed-read:post:like mix; push, pull, hybrid side by side."""
     from feedloom.bench.mixed import Mix
     from feedloom.bench.mixed_command import STRATEGIES, mixed_strategy, render_mixed
-    from feedloom.bench.progress import RichProgress
     from feedloom.bench.target import open_target
+    from feedloom.cli.progress import ProgressBars
 
     edges = _edges(None, users, seed)
     url = _checked_url(url, password)
@@ -145,7 +143,7 @@ def mixed(
 
     async def main() -> list[dict[str, Any]]:
         results = []
-        with RichProgress(console) as progress:
+        with ProgressBars() as progress:
             for strategy in strategies:
                 results.append(
                     await mixed_strategy(

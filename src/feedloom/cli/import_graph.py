@@ -9,12 +9,9 @@ from __future__ import annotations
 import asyncio
 import secrets
 from pathlib import Path
-from types import TracebackType
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TimeElapsedColumn
 
 from feedloom.capacity.graph import Edge, GraphFormatError, read_graph_csv
 
@@ -22,8 +19,6 @@ from feedloom.capacity.graph import Edge, GraphFormatError, read_graph_csv
 if TYPE_CHECKING:
     from feedloom.settings import Settings
     from feedloom.write.import_graph import ImportResult
-
-console = Console(stderr=True)
 
 
 def import_graph_command(
@@ -78,6 +73,7 @@ def read_edges(path: Path) -> list[Edge]:
 
 async def _run(settings: Settings, edges: list[Edge], password: str) -> ImportResult:
     from feedloom.bootstrap import build_backend
+    from feedloom.cli.progress import ProgressBars
     from feedloom.write.accounts import password_hasher
     from feedloom.write.import_graph import import_graph
 
@@ -86,7 +82,7 @@ async def _run(settings: Settings, edges: list[Edge], password: str) -> ImportRe
         # One hash for everyone: argon2 is deliberately slow, a hash per user would
         # take minutes on a large graph. Users should change it after logging in.
         password_hash = await asyncio.to_thread(password_hasher(backend).hash, password)
-        with RichImportProgress() as progress:
+        with ProgressBars() as progress:
             return await import_graph(
                 backend,
                 edges,
@@ -96,36 +92,3 @@ async def _run(settings: Settings, edges: list[Edge], password: str) -> ImportRe
             )
     finally:
         await backend.close()
-
-
-class RichImportProgress:
-    """One progress bar per import stage, on stderr."""
-
-    def __init__(self) -> None:
-        self._progress = Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=console,
-        )
-        self._task: TaskID | None = None
-
-    def __enter__(self) -> RichImportProgress:
-        self._progress.start()
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self._progress.stop()
-
-    def stage(self, name: str, total: int) -> None:
-        self._task = self._progress.add_task(name, total=total)
-
-    def advance(self, done: int) -> None:
-        if self._task is not None:
-            self._progress.advance(self._task, done)
