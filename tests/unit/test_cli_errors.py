@@ -3,6 +3,7 @@ terminal's width: operators grep for it, and a wrapped Rich panel breaks both.""
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -48,3 +49,30 @@ def test_a_refused_command_prints_one_plain_line_at_any_width(
     assert result.stdout == ""
     [line] = result.stderr.splitlines()
     assert line.startswith("feedloom: ") and words in line
+
+
+@pytest.mark.parametrize(
+    ("args", "needs"),
+    [
+        (["simulate", "--users", "50", "--plot", "{png}"], "simulate --plot needs matplotlib"),
+        (["bench", "fanout", "--users", "3"], "bench fanout needs httpx, hdrhistogram, matplotlib"),
+        (["bench", "mixed"], "bench mixed needs httpx, hdrhistogram, matplotlib"),
+    ],
+)
+def test_a_command_needing_the_bench_extra_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, args: list[str], needs: str
+) -> None:
+    find_spec = importlib.util.find_spec
+    absent = {"httpx", "hdrh", "matplotlib"}
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name: None if name in absent else find_spec(name)
+    )
+
+    result = CliRunner().invoke(app, [arg.format(png=tmp_path / "p.png") for arg in args])
+
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"feedloom: {needs} (the bench extra): pip install 'feedloom[bench]'"
+    ]
+    assert not (tmp_path / "p.png").exists()

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from feedloom.cli.errors import fail
+from feedloom.cli.errors import fail, require_bench_extra
 
 # Only light imports here: `feedloom --help` must not pay for the benchmark's stack
 # (SQLAlchemy, httpx, matplotlib...); each command imports what it runs.
@@ -82,6 +82,7 @@ def fanout(
     out: OutOption = None,
 ) -> None:
     """Every user posts once: timeline writes, time until fan-out finished, writes/s."""
+    require_bench_extra("bench fanout")
     from feedloom.bench.fanout_command import (
         fanout_env,
         fanout_in_process,
@@ -128,6 +129,7 @@ def mixed(
     out: OutOption = None,
 ) -> None:
     """A heavy-tailed graph under a feed-read:post:like mix; push, pull, hybrid side by side."""
+    require_bench_extra("bench mixed")
     from feedloom.bench.mixed import Mix
     from feedloom.bench.mixed_command import STRATEGIES, mixed_strategy, render_mixed
     from feedloom.bench.target import open_target

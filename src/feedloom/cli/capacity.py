@@ -28,6 +28,7 @@ from feedloom.capacity.simulate import (
     result_as_dict,
     simulate,
 )
+from feedloom.cli.errors import require_bench_extra
 
 DEFAULT_THRESHOLDS = "inf,5000,1000,200,0"
 
@@ -93,6 +94,8 @@ def simulate_command(
     ] = None,
 ) -> None:
     """Simulate push, pull and hybrid fan-out on a follower graph, per threshold T."""
+    if plot is not None:
+        require_bench_extra("simulate --plot", "matplotlib")
     try:
         parsed_thresholds = parse_thresholds(thresholds)
     except ValueError as exc:
@@ -145,7 +148,7 @@ def _load_edges(graph: Path | None, users: int | None, seed: int | None) -> list
 
 
 def _bad(option: str, message: str) -> typer.BadParameter:
-    # Click prints this as "Invalid value for '<option>': <message>" and exits with 2.
+    # Printed as "feedloom: Invalid value for <option>: <message> ..." (cli/errors.py), exit 2.
     return typer.BadParameter(message, param_hint=option)
 
 

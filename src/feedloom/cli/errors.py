@@ -13,6 +13,7 @@ of the wrong type or out of range) into the same one line.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 from collections.abc import Iterator
 from typing import Any, NoReturn
 
@@ -24,11 +25,27 @@ from typer._click.exceptions import NoArgsIsHelpError, UsageError
 from typer.core import TyperGroup
 
 USAGE = 2
+# The `bench` extra (pyproject.toml), by module: what the service install leaves out.
+BENCH_EXTRA = {"httpx": "httpx", "hdrh": "hdrhistogram", "matplotlib": "matplotlib"}
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
     typer.echo(f"feedloom: {message}", err=True)
     raise typer.Exit(code)
+
+
+def require_bench_extra(command: str, *modules: str) -> None:
+    """Refuse before doing anything when `command` needs what only the `bench` extra
+    installs (all of it unless `modules` says which)."""
+    missing = [
+        BENCH_EXTRA[module]
+        for module in modules or BENCH_EXTRA
+        if importlib.util.find_spec(module) is None
+    ]
+    if missing:
+        fail(
+            f"{command} needs {', '.join(missing)} (the bench extra): pip install 'feedloom[bench]'"
+        )
 
 
 class OneLineErrors(TyperGroup):
