@@ -18,7 +18,8 @@ import asyncpg
 import pytest
 from redis.asyncio import Redis
 
-from feedloom.adapters.sql.database import create_database, migrate
+from feedloom.bench.redis_probe import delete_prefix
+from feedloom.bench.scratch import create_scratch_schema, drop_scratch_schema
 from feedloom.settings import Settings
 
 POSTGRES_URL = os.environ.get(
@@ -92,18 +93,10 @@ async def scratch_schema(migrated: bool = True) -> AsyncIterator[str]:
     schema = unique_name("schema")
     try:
         if migrated:
-            engine = create_database(POSTGRES_URL, schema)
-            try:
-                await migrate(engine, schema)
-            finally:
-                await engine.dispose()
+            await create_scratch_schema(POSTGRES_URL, schema)
         yield schema
     finally:
-        connection = await asyncpg.connect(POSTGRES_URL)
-        try:
-            await connection.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-        finally:
-            await connection.close()
+        await drop_scratch_schema(POSTGRES_URL, schema)
 
 
 @contextlib.asynccontextmanager
@@ -118,22 +111,9 @@ async def scratch_redis_prefix() -> AsyncIterator[str]:
 
 
 async def delete_keys_of(prefix: str) -> int:
-    """Delete the keys of one prefix (SCAN, never FLUSHALL). The match is on the prefix
-    anywhere in the key, so hash-tag braces around it change nothing."""
-    client = Redis.from_url(REDIS_URL)
-    deleted = 0
-    try:
-        batch: list[bytes] = []
-        async for key in client.scan_iter(match=f"*{prefix}*", count=1_000):
-            batch.append(key)
-            if len(batch) >= 1_000:
-                deleted += await client.unlink(*batch)
-                batch.clear()
-        if batch:
-            deleted += await client.unlink(*batch)
-    finally:
-        await client.aclose()
-    return deleted
+    """Delete the keys of one prefix (SCAN, never FLUSHALL): every key feedloom writes
+    starts with it (adapters/redis/keys.py)."""
+    return await delete_prefix(REDIS_URL, prefix)
 
 
 def postgres_settings(settings: Settings, schema: str) -> Settings:

@@ -6,6 +6,7 @@ anywhere else. Nested groups use a double underscore: FEEDLOOM_FEED__DEFAULT_ORD
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Literal, Self
 
@@ -17,6 +18,9 @@ from feedloom.domain.model import FeedOrder
 from feedloom.ranking import Weights
 
 PLACEHOLDER_SECRET = "change-me"
+# Demo-sized thresholds: a few hundred users cannot reach 10,000 followers, but the
+# demo should still show pulled (big) accounts next to pushed ones.
+DEMO_FANOUT = {"pull_above": 60, "push_below": 48, "bulk_above": 30}
 
 
 class FanoutSettings(BaseModel):
@@ -120,3 +124,18 @@ class Settings(BaseSettings):
     @property
     def is_embedded(self) -> bool:
         return self.redis_url is None
+
+
+def load_settings(data_dir: Path | None = None, demo: bool = False) -> Settings:
+    """Settings as the `feedloom` commands read them: a `--data-dir` given on the command
+    line wins over FEEDLOOM_DATA_DIR, and the demo gets demo-sized fan-out thresholds
+    unless some FEEDLOOM_FANOUT* variable sets them."""
+    overrides: dict[str, object] = {}
+    if data_dir is not None:
+        overrides["data_dir"] = data_dir
+    settings = Settings(**overrides)  # type: ignore[arg-type]
+    if demo and not any(k.startswith("FEEDLOOM_FANOUT") for k in os.environ):
+        settings = settings.model_copy(
+            update={"fanout": settings.fanout.model_copy(update=DEMO_FANOUT)}
+        )
+    return settings

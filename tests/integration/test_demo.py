@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from feedloom.bootstrap import open_feedloom
-from feedloom.cli import load_settings
 from feedloom.demo import DEMO_PASSWORD, DEMO_USER, demo_seeder
 from feedloom.read.timing import StageTimer
+from feedloom.settings import load_settings
 
 
 async def test_the_demo_user_opens_a_full_feed_with_pulled_accounts_and_engagement(

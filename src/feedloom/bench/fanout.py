@@ -17,9 +17,9 @@ from functools import partial
 
 import httpx
 
-from feedloom.bench.gather import bounded
 from feedloom.bench.hdr import LatencyHistogram
 from feedloom.bench.probe import scrape, wait_drained
+from feedloom.gather import bounded
 
 DRAIN_TIMEOUT_S = 600.0
 Tick = Callable[[int], None]

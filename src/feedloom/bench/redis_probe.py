@@ -12,26 +12,17 @@ from collections.abc import Sequence
 
 from redis.asyncio import Redis
 
+from feedloom.adapters.redis.client import delete_all_keys, open_client
 from feedloom.adapters.redis.keys import RedisKeys
-
-SCAN_COUNT = 1_000
 
 
 async def delete_prefix(redis_url: str, prefix: str) -> int:
-    client = Redis.from_url(redis_url)
-    deleted = 0
+    """Every key of `prefix`, on every node of a cluster too (delete_all_keys)."""
+    client = await open_client(redis_url)
     try:
-        batch: list[bytes] = []
-        async for key in client.scan_iter(match=RedisKeys(prefix).all_keys(), count=SCAN_COUNT):
-            batch.append(key)
-            if len(batch) >= SCAN_COUNT:
-                deleted += await client.unlink(*batch)
-                batch.clear()
-        if batch:
-            deleted += await client.unlink(*batch)
+        return await delete_all_keys(client, RedisKeys(prefix))
     finally:
         await client.aclose()
-    return deleted
 
 
 async def timeline_memory(

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from feedloom.adapters.sql.scratch import create_scratch_schema, drop_scratch_schema
 from feedloom.bench.redis_probe import delete_prefix
+from feedloom.bench.scratch import create_scratch_schema, drop_scratch_schema
 from feedloom.settings import Settings
 
 StoreKind = Literal["embedded", "postgres"]

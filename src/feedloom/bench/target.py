@@ -66,6 +66,23 @@ async def started_target(
             yield Target(server.url, users.tokens, users.user_ids, description, store, server)
 
 
+@contextlib.asynccontextmanager
+async def open_target(
+    kind: StoreKind,
+    url: str | None,
+    password: str | None,
+    edges: Sequence[Edge],
+    overrides: Mapping[str, str],
+    posts_per_user: int = 0,
+) -> AsyncIterator[Target]:
+    """The server at `url` if one is given, else one started on a fresh `kind` store."""
+    if url is None:
+        async with started_target(kind, overrides, edges, posts_per_user) as target:
+            yield target
+        return
+    yield await url_target(url, edges, password or "")
+
+
 async def url_target(url: str, edges: Sequence[Edge], password: str) -> Target:
     """A running server the graph was imported into (`feedloom import-graph --password`)."""
     async with http_client(url, 16) as client:

@@ -18,16 +18,17 @@ The steps, in order:
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import re
-from collections.abc import Awaitable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Protocol, TypeVar
 
 from feedloom.capacity.graph import Edge
 from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.domain.ids import IdGenerator
+from feedloom.gather import bounded
 from feedloom.lookups.reader_state import ReaderStates
 from feedloom.lookups.timelines import TimelineRebuilder
 from feedloom.ports import (
@@ -162,7 +163,8 @@ class GraphImport:
             progress.advance(1)
             return csv_id, None if credentials is None else credentials.user_id
 
-        found = await _bounded([lookup(csv_id, name) for csv_id, name in names.items()])
+        lookups = [partial(lookup, csv_id, name) for csv_id, name in names.items()]
+        found = await bounded(lookups, LOOKUP_CONCURRENCY)
         return {csv_id: user_id for csv_id, user_id in found if user_id is not None}
 
     async def _pulled_among(self, user_ids: Sequence[int]) -> set[int]:
@@ -213,7 +215,7 @@ class GraphImport:
 
         for start in range(0, len(user_ids), TIMELINE_BATCH):
             batch = user_ids[start : start + TIMELINE_BATCH]
-            await _bounded([build(user_id) for user_id in batch])
+            await bounded([partial(build, user_id) for user_id in batch], LOOKUP_CONCURRENCY)
         return written
 
 
@@ -228,14 +230,3 @@ def _without_history(
         if followee not in new_ids or followee in pulled:
             fresh.discard(follower)
     return fresh
-
-
-async def _bounded(calls: Sequence[Awaitable[T]]) -> list[T]:
-    """Await all, at most LOOKUP_CONCURRENCY at a time (a pool, not a thundering herd)."""
-    gate = asyncio.Semaphore(LOOKUP_CONCURRENCY)
-
-    async def one(call: Awaitable[T]) -> T:
-        async with gate:
-            return await call
-
-    return await asyncio.gather(*(one(call) for call in calls))

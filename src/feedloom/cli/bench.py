@@ -1,21 +1,23 @@
-"""`feedloom bench fanout|mixed`: parse options, run, print Markdown, write `--out` files.
+"""`feedloom bench fanout | mixed | timelines`: parse options, run, print Markdown.
 
-`register(app)` adds the `bench` sub-command group to the main CLI. Bad options are a
-`typer.BadParameter` (exit 2, one line); a store or server that cannot be started is
-one line on stderr and exit 1, never a traceback.
+`fanout` and `mixed` drive a whole server (feedloom.bench) and write JSON and a PNG with
+`--out`; `timelines` measures the Redis timeline store alone (bench/timeline_store.py).
+Bad options are a `typer.BadParameter` (exit 2, one line); a store or server that cannot
+be started is one line on stderr and exit 1, never a traceback.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
-from rich.console import Console
+
+from feedloom.cli.errors import fail, require_bench_extra
 
 # Only light imports here: `feedloom --help` must not pay for the benchmark's stack
 # (SQLAlchemy, httpx, matplotlib...); each command imports what it runs.
@@ -23,7 +25,7 @@ if TYPE_CHECKING:
     from feedloom.bench.target import Target
     from feedloom.capacity.graph import Edge
 
-console = Console(stderr=True)
+app = typer.Typer(no_args_is_help=True, help="Benchmarks (127.0.0.1 only).", rich_markup_mode=None)
 T = TypeVar("T")
 
 
@@ -37,17 +39,6 @@ class Strategy(StrEnum):
     pull = "pull"
     hybrid = "hybrid"
     all = "all"
-
-
-def register(app: typer.Typer) -> None:
-    """Add `fanout` and `mixed` to the `bench` group (shared with other benchmarks,
-    e.g. `bench timelines`), creating the group if nobody has yet."""
-    group = next((g.typer_instance for g in app.registered_groups if g.name == "bench"), None)
-    if group is None:
-        group = typer.Typer(no_args_is_help=True, help="Benchmarks (127.0.0.1 only).")
-        app.add_typer(group, name="bench")
-    group.command("fanout")(fanout)
-    group.command("mixed")(mixed)
 
 
 GraphOption = Annotated[
@@ -68,6 +59,7 @@ OutOption = Annotated[
 ]
 
 
+@app.command()
 def fanout(
     graph: GraphOption = None,
     users: Annotated[int | None, typer.Option(min=2, help="Or generate N users.")] = None,
@@ -90,13 +82,15 @@ def fanout(
     out: OutOption = None,
 ) -> None:
     """Every user posts once: timeline writes, time until fan-out finished, writes/s."""
+    require_bench_extra("bench fanout")
     from feedloom.bench.fanout_command import (
         fanout_env,
         fanout_in_process,
         fanout_over_http,
         render_fanout,
     )
-    from feedloom.bench.progress import RichProgress
+    from feedloom.bench.target import open_target
+    from feedloom.cli.progress import ProgressBars
 
     edges = _edges(graph, users, seed)
     if in_process and url:
@@ -106,8 +100,9 @@ def fanout(
     async def main() -> dict[str, Any]:
         if in_process:
             return await fanout_in_process(start.value, edges, pull_above, worker_concurrency)
-        with RichProgress(console) as progress:
-            async with _target(start, url, password, edges, fanout_env(pull_above)) as target:
+        with ProgressBars() as progress:
+            env = fanout_env(pull_above)
+            async with open_target(start.value, url, password, edges, env) as target:
                 return await fanout_over_http(target, edges, pull_above, concurrency, progress)
 
     figures = _run(main)
@@ -116,6 +111,7 @@ def fanout(
     _write(out, "fanout", figures, curves, "post latency (client side)")
 
 
+@app.command()
 def mixed(
     users: Annotated[int, typer.Option(min=2, help="Users in the generated graph.")] = 1_000,
     seed: Annotated[int, typer.Option(help="Graph seed.")] = 0,
@@ -133,28 +129,27 @@ def mixed(
     out: OutOption = None,
 ) -> None:
     """A heavy-tailed graph under a feed-read:post:like mix; push, pull, hybrid side by side."""
+    require_bench_extra("bench mixed")
     from feedloom.bench.mixed import Mix
     from feedloom.bench.mixed_command import STRATEGIES, mixed_strategy, render_mixed
-    from feedloom.bench.progress import RichProgress
+    from feedloom.bench.target import open_target
+    from feedloom.cli.progress import ProgressBars
 
     edges = _edges(None, users, seed)
     url = _checked_url(url, password)
     strategies = ["server"] if url else STRATEGIES if fanout is Strategy.all else (fanout.value,)
     mix = Mix(reads_per_post=read_write_ratio, likes_per_post=likes_per_post)
 
+    def target_for(env: dict[str, str]) -> contextlib.AbstractAsyncContextManager[Target]:
+        return open_target(start.value, url, password, edges, env, posts_per_user)
+
     async def main() -> list[dict[str, Any]]:
         results = []
-        with RichProgress(console) as progress:
+        with ProgressBars() as progress:
             for strategy in strategies:
-
-                def open_target(
-                    env: dict[str, str],
-                ) -> contextlib.AbstractAsyncContextManager[Target]:
-                    return _target(start, url, password, edges, env, posts_per_user)
-
                 results.append(
                     await mixed_strategy(
-                        strategy, open_target, edges, mix, duration, concurrency, progress
+                        strategy, target_for, edges, mix, duration, concurrency, progress
                     )
                 )
         return results
@@ -176,22 +171,33 @@ def mixed(
     _write(out, "mixed", data, curves, "GET /v1/feed latency (client side)")
 
 
-@contextlib.asynccontextmanager
-async def _target(
-    start: Start,
-    url: str | None,
-    password: str | None,
-    edges: list[Edge],
-    env: Mapping[str, str],
-    posts_per_user: int = 0,
-) -> AsyncIterator[Target]:
-    from feedloom.bench.target import started_target, url_target
+@app.command()
+def timelines(
+    users: Annotated[int, typer.Option(min=1, help="Timelines, all active.")] = 5_000,
+    posts: Annotated[int, typer.Option(min=1, help="Posts fanned out to every user.")] = 40,
+    batch: Annotated[int, typer.Option(min=1, max=10_000, help="Followers per call.")] = 1_000,
+    length: Annotated[int, typer.Option(min=10, help="Timeline cap.")] = 500,
+    concurrency: Annotated[int, typer.Option(min=1, max=64, help="Posts in flight.")] = 1,
+    rounds: Annotated[int, typer.Option(min=1, help="Rounds per store, interleaved.")] = 3,
+) -> None:
+    """Fan-out inserts/s and bytes per full timeline: feedloom's encoding vs a sorted set."""
+    from feedloom.bench.timeline_store import (
+        DEFAULT_URL,
+        Shape,
+        measure_timelines,
+        render_timelines,
+    )
+    from feedloom.settings import Settings
 
-    if url is None:
-        async with started_target(start.value, env, edges, posts_per_user) as target:
-            yield target
-        return
-    yield await url_target(url, edges, password or "")
+    settings = Settings()
+    url = settings.redis_url or DEFAULT_URL
+    typer.echo(f"bench timelines against {url}: {users} users x {posts} posts", err=True)
+    shape = Shape(users, posts, batch, length, concurrency, rounds)
+    try:
+        results = asyncio.run(measure_timelines(url, settings.redis_cluster, shape))
+    except RuntimeError as error:  # RedisUnavailable, or a timeline that came out wrong
+        fail(str(error))
+    typer.echo(render_timelines(results, shape))
 
 
 def _checked_url(url: str | None, password: str | None) -> str | None:
@@ -209,7 +215,7 @@ def _checked_url(url: str | None, password: str | None) -> str | None:
 
 def _edges(graph: Path | None, users: int | None, seed: int) -> list[Edge]:
     from feedloom.capacity.graph import generate_graph
-    from feedloom.capacity.import_command import read_edges
+    from feedloom.cli.import_graph import read_edges
 
     if (graph is None) == (users is None):
         raise typer.BadParameter(
@@ -229,8 +235,7 @@ def _run(main: Callable[[], Coroutine[Any, Any, T]]) -> T:
         with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
             return runner.run(main())
     except (StoreUnavailable, ServerFailed, RuntimeError) as error:
-        typer.echo(f"feedloom bench: {error}", err=True)
-        raise typer.Exit(1) from None
+        fail(str(error))
 
 
 def _write(
@@ -244,4 +249,4 @@ def _write(
 
     if out is not None:
         for path in write_outputs(out, name, data, curves, title):
-            console.print(f"wrote {path}")
+            typer.echo(f"wrote {path}", err=True)

@@ -2,7 +2,7 @@
 
 A benchmark run gets a schema of its own on a shared server (the database named by
 FEEDLOOM_DATABASE_URL), so it never touches anyone else's tables and leaves nothing
-behind.
+behind. The test suite's scratch schemas (tests/servers.py) are made the same way.
 """
 
 from __future__ import annotations

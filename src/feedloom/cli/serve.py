@@ -1,47 +1,27 @@
-"""The `feedloom` command: serve, worker, migrate, and operator tools."""
+"""`feedloom serve | worker | migrate`: the service's own processes.
+
+`serve` and `worker` refuse to start on a database or Redis they cannot use, in one
+line (`_refuse_unusable_backends`), rather than failing on the first request.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import signal
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-import uvicorn
-from rich.console import Console
-from sqlalchemy.exc import DBAPIError
 
-from feedloom.adapters.redis.bench import register as register_timeline_bench
-from feedloom.affinity_cli import register as register_affinity_commands
-from feedloom.bench.cli import register as register_bench_commands
-from feedloom.capacity.cli import register as register_capacity_commands
-from feedloom.capacity.import_command import register as register_import_command
-from feedloom.settings import Settings
+from feedloom.cli.errors import fail
 
-app = typer.Typer(no_args_is_help=True, help="feedloom: a news-feed service.")
-console = Console(stderr=True)
-
-# Demo-sized thresholds: a few hundred users cannot reach 10,000 followers, but the
-# demo should still show pulled (big) accounts next to pushed ones.
-DEMO_FANOUT = {"pull_above": 60, "push_below": 48, "bulk_above": 30}
+# The service's stack (uvicorn, SQLAlchemy, pydantic...) is imported by each command,
+# not at CLI start: `feedloom --help` must stay fast.
+if TYPE_CHECKING:
+    from feedloom.settings import Settings
 
 
-def load_settings(data_dir: Path | None = None, demo: bool = False) -> Settings:
-    overrides: dict[str, object] = {}
-    if data_dir is not None:
-        overrides["data_dir"] = data_dir
-    settings = Settings(**overrides)  # type: ignore[arg-type]
-    if demo and not any(k.startswith("FEEDLOOM_FANOUT") for k in os.environ):
-        settings = settings.model_copy(
-            update={"fanout": settings.fanout.model_copy(update=DEMO_FANOUT)}
-        )
-    return settings
-
-
-@app.command()
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -53,8 +33,11 @@ def serve(
     ] = None,
 ) -> None:
     """Run the HTTP API (and, on the embedded default, the fan-out worker)."""
+    import uvicorn
+
     from feedloom.api.app import create_app
     from feedloom.demo import demo_running
+    from feedloom.settings import load_settings
 
     settings = load_settings(data_dir, demo)
     _refuse_unusable_backends(settings)
@@ -63,20 +46,18 @@ def serve(
         settings, inline_worker=run_inline, companion=demo_running if demo else None
     )
     _configure_logging()
-    console.print(
-        f"[bold green]feedloom[/] on http://{host}:{port}  (API docs: http://{host}:{port}/docs)"
-    )
+    typer.echo(f"feedloom on http://{host}:{port}  (API docs: http://{host}:{port}/docs)", err=True)
     if demo:
-        console.print("demo login: username [bold]demo[/], password [bold]demo-password[/]")
+        typer.echo("demo login: username demo, password demo-password", err=True)
     uvicorn.run(application, host=host, port=port, log_level="info")
 
 
-@app.command()
 def worker(
     concurrency: Annotated[int, typer.Option(min=1, max=64, help="consumers per lane")] = 1,
 ) -> None:
     """Run relay + fan-out workers until interrupted (any number of these may run)."""
     from feedloom.bootstrap import open_feedloom
+    from feedloom.settings import load_settings
 
     settings = load_settings()
     _refuse_unusable_backends(settings)
@@ -91,16 +72,18 @@ def worker(
             for signum in (signal.SIGTERM, signal.SIGINT):
                 loop.add_signal_handler(signum, stop.set)
             await feedloom.services.worker.run(stop, concurrency)
-        console.print("worker stopped")
+        typer.echo("worker stopped", err=True)
 
     asyncio.run(main())
 
 
-@app.command()
 def migrate() -> None:
     """Bring the database schema up to date (Alembic)."""
+    from sqlalchemy.exc import DBAPIError
+
     from feedloom.adapters.sql.database import create_database
     from feedloom.adapters.sql.database import migrate as run_migrations
+    from feedloom.settings import load_settings
 
     settings = load_settings()
 
@@ -117,8 +100,8 @@ def migrate() -> None:
         asyncio.run(main())
     except (OSError, DBAPIError) as error:
         reason = str(getattr(error, "orig", None) or error).splitlines()[0]
-        _fail(f"cannot migrate the database: {reason}")
-    console.print("schema is up to date")
+        fail(f"cannot migrate the database: {reason}")
+    typer.echo("schema is up to date", err=True)
 
 
 def _refuse_unusable_backends(settings: Settings) -> None:
@@ -130,7 +113,7 @@ def _refuse_unusable_backends(settings: Settings) -> None:
 
     url, schema = settings.effective_database_url, settings.database_schema
     if problem := asyncio.run(database_problem(url, schema)):
-        _fail(problem)
+        fail(problem)
 
     async def ping_redis() -> None:
         _caches, close = await redis_caches(redis_config(settings), lambda _port: None)
@@ -140,27 +123,10 @@ def _refuse_unusable_backends(settings: Settings) -> None:
         try:
             asyncio.run(ping_redis())
         except RedisUnavailable as error:
-            _fail(str(error))
-
-
-def _fail(message: str) -> NoReturn:
-    # One plain line on stderr (no Rich wrapping, no traceback): operators grep for it.
-    typer.echo(f"feedloom: {message}", err=True)
-    raise typer.Exit(1)
-
-
-register_capacity_commands(app)
-register_import_command(app)
-register_bench_commands(app)
-register_timeline_bench(app)  # after the bench group exists: joins it
-register_affinity_commands(app)
+            fail(str(error))
 
 
 def _configure_logging() -> None:
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-
-
-def main() -> None:
-    app()

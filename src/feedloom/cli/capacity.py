@@ -1,8 +1,7 @@
-"""`estimate` and `simulate` commands: parse options, call the pure capacity code, render.
+"""`feedloom estimate | simulate`: parse options, call the pure capacity code, render.
 
-`register(app)` adds both commands to an existing Typer app (the main `feedloom` CLI), so
-this module owns no app of its own. Bad input becomes a `typer.BadParameter` (exit 2 with
-a one-line reason), never a traceback.
+Bad input becomes a `typer.BadParameter` (exit 2 with a one-line reason), never a
+traceback.
 """
 
 from __future__ import annotations
@@ -29,14 +28,9 @@ from feedloom.capacity.simulate import (
     result_as_dict,
     simulate,
 )
+from feedloom.cli.errors import require_bench_extra
 
 DEFAULT_THRESHOLDS = "inf,5000,1000,200,0"
-
-
-def register(app: typer.Typer) -> None:
-    """Add the `estimate` and `simulate` commands to `app`."""
-    app.command("estimate")(estimate_command)
-    app.command("simulate")(simulate_command)
 
 
 def estimate_command(
@@ -100,6 +94,8 @@ def simulate_command(
     ] = None,
 ) -> None:
     """Simulate push, pull and hybrid fan-out on a follower graph, per threshold T."""
+    if plot is not None:
+        require_bench_extra("simulate --plot", "matplotlib")
     try:
         parsed_thresholds = parse_thresholds(thresholds)
     except ValueError as exc:
@@ -152,7 +148,7 @@ def _load_edges(graph: Path | None, users: int | None, seed: int | None) -> list
 
 
 def _bad(option: str, message: str) -> typer.BadParameter:
-    # Click prints this as "Invalid value for '<option>': <message>" and exits with 2.
+    # Printed as "feedloom: Invalid value for <option>: <message> ..." (cli/errors.py), exit 2.
     return typer.BadParameter(message, param_hint=option)
 
 

@@ -1,7 +1,7 @@
 """`feedloom import-graph EDGES.csv`: parse options, run `import_graph`, show progress.
 
-`register(app)` adds the command to the main CLI. A malformed CSV is refused with its
-line number before anything is written (exit 2, no traceback).
+A malformed CSV is refused with its line number before anything is written (exit 2, no
+traceback).
 """
 
 from __future__ import annotations
@@ -9,25 +9,16 @@ from __future__ import annotations
 import asyncio
 import secrets
 from pathlib import Path
-from types import TracebackType
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TimeElapsedColumn
 
 from feedloom.capacity.graph import Edge, GraphFormatError, read_graph_csv
 
 # The store's stack (SQLAlchemy...) is imported by the command itself, not at CLI start.
 if TYPE_CHECKING:
-    from feedloom.capacity.import_graph import ImportResult
     from feedloom.settings import Settings
-
-console = Console(stderr=True)
-
-
-def register(app: typer.Typer) -> None:
-    app.command("import-graph")(import_graph_command)
+    from feedloom.write.import_graph import ImportResult
 
 
 def import_graph_command(
@@ -45,24 +36,26 @@ def import_graph_command(
     """Bulk-load users and follows into the configured store (idempotent)."""
     if password is not None and not 8 <= len(password) <= 256:
         raise typer.BadParameter("must be 8-256 characters", param_hint="--password")
-    from feedloom.settings import Settings
+    from feedloom.settings import load_settings
 
     edges = read_edges(edges_csv)
     chosen = password or secrets.token_urlsafe(12)
-    settings = Settings(data_dir=data_dir) if data_dir is not None else Settings()
+    settings = load_settings(data_dir)
     result = asyncio.run(_run(settings, edges, chosen))
     timelines = (
         "built on each user's first read (in-process store)"
         if settings.is_embedded
         else f"{result.timelines_built:,} (re)built, the others current"
     )
-    console.print(
+    typer.echo(
         f"imported {result.users:,} users ({result.new_users:,} new) and {result.edges:,} "
-        f"follows; timelines: {timelines}"
+        f"follows; timelines: {timelines}",
+        err=True,
     )
-    console.print(
+    typer.echo(
         "usernames are u_<csv id>; every imported user's password is "
-        + ("the one given" if password else f"[bold]{chosen}[/]")
+        + ("the one given" if password else chosen),
+        err=True,
     )
 
 
@@ -80,48 +73,16 @@ def read_edges(path: Path) -> list[Edge]:
 
 async def _run(settings: Settings, edges: list[Edge], password: str) -> ImportResult:
     from feedloom.bootstrap import open_feedloom
+    from feedloom.cli.progress import ProgressBars
 
     async with open_feedloom(settings) as feedloom:
         # One hash for everyone: argon2 is deliberately slow, a hash per user would
         # take minutes on a large graph. Users should change it after logging in.
         password_hash = await asyncio.to_thread(feedloom.password_hasher.hash, password)
-        with RichImportProgress() as progress:
+        with ProgressBars() as progress:
             return await feedloom.services.graph_import.run(
                 edges,
                 password_hash,
                 build_timelines=not settings.is_embedded,
                 progress=progress,
             )
-
-
-class RichImportProgress:
-    """One progress bar per import stage, on stderr."""
-
-    def __init__(self) -> None:
-        self._progress = Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=console,
-        )
-        self._task: TaskID | None = None
-
-    def __enter__(self) -> RichImportProgress:
-        self._progress.start()
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self._progress.stop()
-
-    def stage(self, name: str, total: int) -> None:
-        self._task = self._progress.add_task(name, total=total)
-
-    def advance(self, done: int) -> None:
-        if self._task is not None:
-            self._progress.advance(self._task, done)

@@ -17,49 +17,19 @@ import time
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from statistics import median
-from typing import TYPE_CHECKING, Annotated
 
-import typer
-from rich.console import Console
+from feedloom.adapters.redis.client import delete_all_keys, open_client
+from feedloom.adapters.redis.keys import RedisKeys
+from feedloom.adapters.redis.scripts import RedisClient
+from feedloom.adapters.redis.timeline_store import RedisTimelineStore
+from feedloom.gather import bounded
 
-# Light imports only: `feedloom --help` must not load Redis; the command imports it.
-if TYPE_CHECKING:
-    from feedloom.adapters.redis.keys import RedisKeys
-    from feedloom.adapters.redis.scripts import RedisClient
-    from feedloom.adapters.redis.timeline_store import RedisTimelineStore
-
-console = Console(stderr=True)
 DEFAULT_URL = "redis://127.0.0.1:6379"
 MS_SHIFT = 22  # Snowflake: the ID's bits above this are milliseconds (domain/ids.py)
+SETUP_CONCURRENCY = 50  # building the full timelines (not measured)
 Fanout = Callable[[Sequence[int], int], Awaitable[int]]
-
-
-def register(app: typer.Typer) -> None:
-    """Add `timelines` to the `bench` group, creating the group if nobody has yet."""
-    group = next((g.typer_instance for g in app.registered_groups if g.name == "bench"), None)
-    if group is None:
-        group = typer.Typer(no_args_is_help=True, help="Benchmarks.")
-        app.add_typer(group, name="bench")
-    group.command("timelines")(timelines)
-
-
-def timelines(
-    users: Annotated[int, typer.Option(min=1, help="Timelines, all active.")] = 5_000,
-    posts: Annotated[int, typer.Option(min=1, help="Posts fanned out to every user.")] = 40,
-    batch: Annotated[int, typer.Option(min=1, max=10_000, help="Followers per call.")] = 1_000,
-    length: Annotated[int, typer.Option(min=10, help="Timeline cap.")] = 500,
-    concurrency: Annotated[int, typer.Option(min=1, max=64, help="Posts in flight.")] = 1,
-    rounds: Annotated[int, typer.Option(min=1, help="Rounds per store, interleaved.")] = 3,
-) -> None:
-    """Fan-out inserts/s and bytes per full timeline: feedloom's encoding vs a sorted set."""
-    from feedloom.settings import Settings
-
-    settings = Settings()
-    url = settings.redis_url or DEFAULT_URL
-    console.print(f"bench timelines against {url}: {users} users x {posts} posts")
-    shape = Shape(users, posts, batch, length, concurrency, rounds)
-    print(_report(asyncio.run(_run(url, settings.redis_cluster, shape)), shape))
 
 
 @dataclass(frozen=True)
@@ -84,11 +54,8 @@ class Measured:
         return sorted(self.inserts_per_round / seconds for seconds in self.seconds)
 
 
-async def _run(url: str, cluster: bool, shape: Shape) -> list[Measured]:
-    from feedloom.adapters.redis.client import delete_all_keys, open_client
-    from feedloom.adapters.redis.keys import RedisKeys
-    from feedloom.adapters.redis.timeline_store import RedisTimelineStore
-
+async def measure_timelines(url: str, cluster: bool, shape: Shape) -> list[Measured]:
+    """feedloom's store, then the baseline; RedisUnavailable if Redis does not answer."""
     client = await open_client(url, cluster)
     keys = RedisKeys(f"flbench{uuid.uuid4().hex[:8]}")
     users, length = range(shape.users), shape.length
@@ -98,8 +65,9 @@ async def _run(url: str, cluster: bool, shape: Shape) -> list[Measured]:
     try:
         store = RedisTimelineStore(client, keys, length)
         naive = _SortedSetTimelines(client, keys, length)
-        await _chunked([store.replace(user, old) for user in users])
-        await _chunked([naive.build(chunk, old) for chunk in _batches(users, 100)])
+        await bounded([partial(store.replace, user, old) for user in users], SETUP_CONCURRENCY)
+        chunks = _batches(users, 100)
+        await bounded([partial(naive.build, chunk, old) for chunk in chunks], SETUP_CONCURRENCY)
         posted: list[int] = []
         for round_ in range(shape.rounds):
             new = _ids(shape.posts, start_ms=10_000_000 + round_ * shape.posts)
@@ -122,11 +90,6 @@ def _ids(count: int, start_ms: int) -> list[int]:
 
 def _batches(items: Sequence[int], size: int) -> list[Sequence[int]]:
     return [items[at : at + size] for at in range(0, len(items), size)]
-
-
-async def _chunked(calls: list[Awaitable[object]], width: int = 50) -> None:
-    for at in range(0, len(calls), width):
-        await asyncio.gather(*calls[at : at + width])
 
 
 async def _fan_out(insert: Fanout, shape: Shape, post_ids: list[int]) -> float:
@@ -180,7 +143,7 @@ class _SortedSetTimelines:
         return len(users)
 
 
-def _report(results: list[Measured], shape: Shape) -> str:
+def render_timelines(results: list[Measured], shape: Shape) -> str:
     ours, theirs = results
     lines = [
         f"users={shape.users} posts={shape.posts} batch={shape.batch} length={shape.length} "

@@ -1,7 +1,5 @@
 """`feedloom affinity rebuild`: recompute every reader -> author affinity from the likes
 and comments tables (the batch form of the ranking feature; see write/affinity.py).
-
-`register(app)` adds the `affinity` command group to the main CLI.
 """
 
 from __future__ import annotations
@@ -13,15 +11,13 @@ from typing import Annotated
 
 import typer
 
-affinity_app = typer.Typer(no_args_is_help=True, help="The ranked feed's affinity feature.")
+app = typer.Typer(
+    no_args_is_help=True, help="The ranked feed's affinity feature.", rich_markup_mode=None
+)
 
 
-def register(app: typer.Typer) -> None:
-    app.add_typer(affinity_app, name="affinity")
-
-
-@affinity_app.command("rebuild")
-def rebuild_command(
+@app.command("rebuild")
+def rebuild(
     data_dir: Annotated[Path | None, typer.Option(help="where the SQLite file lives")] = None,
 ) -> None:
     """Recompute every affinity from the likes and comments tables.
@@ -29,9 +25,8 @@ def rebuild_command(
     Run it after changing feed.affinity_half_life_days, or to repair what online updates
     missed. It may run while serving; a like made during the run can be left out until
     the next run."""
-    # Imported here: cli.py imports this module to register it.
     from feedloom.bootstrap import open_feedloom
-    from feedloom.cli import load_settings
+    from feedloom.settings import load_settings
 
     settings = load_settings(data_dir)
 

@@ -1,0 +1,38 @@
+"""The `feedloom` command, assembled once here from one module per command group.
+
+    serve.py         serve, worker, migrate: the service's own processes
+    capacity.py      estimate, simulate: capacity arithmetic (pure, no server)
+    import_graph.py  import-graph: bulk-load users and follows
+    bench.py         bench fanout | mixed | timelines: load benchmarks
+    affinity.py      affinity rebuild: the ranked feed's batch feature
+
+Each module imports only typer (and rich) at the top; a command imports what it runs,
+so `feedloom --help` does not load the service's stack. Every error is one plain line
+(cli/errors.py), and so is what a command reports on stderr: nothing here depends on
+the terminal's width. Help is plain click help (`rich_markup_mode=None`) for the same
+reason.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from feedloom.cli import affinity, bench, capacity, import_graph, serve
+from feedloom.cli.errors import OneLineErrors
+
+app = typer.Typer(
+    cls=OneLineErrors,
+    no_args_is_help=True,
+    help="feedloom: a news-feed service.",
+    rich_markup_mode=None,
+    # A bug (not a refused input) shows Python's own traceback, not a Rich panel.
+    pretty_exceptions_enable=False,
+)
+app.command()(serve.serve)
+app.command()(serve.worker)
+app.command()(serve.migrate)
+app.command("estimate")(capacity.estimate_command)
+app.command("simulate")(capacity.simulate_command)
+app.command("import-graph")(import_graph.import_graph_command)
+app.add_typer(bench.app, name="bench")
+app.add_typer(affinity.app, name="affinity")
