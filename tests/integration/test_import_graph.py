@@ -9,11 +9,11 @@ from typer.testing import CliRunner
 
 from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.capacity.graph import Edge
-from feedloom.capacity.import_graph import username_for
 from feedloom.cli import app
 from feedloom.domain.model import Post, Visibility
 from feedloom.settings import Settings
 from feedloom.write.accounts import USERNAME
+from feedloom.write.import_graph import username_for
 
 HASH = "not-a-real-hash"
 # "star" has 5 followers (more than the tests' pull_above of 4): pulled; the rest pushed.

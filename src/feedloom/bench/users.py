@@ -21,12 +21,12 @@ import httpx
 from feedloom.bench.gather import bounded
 from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.capacity.graph import Edge
-from feedloom.capacity.import_graph import graph_accounts, username_for
 from feedloom.demo import demo_text
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import Post, Visibility
 from feedloom.settings import Settings
 from feedloom.write.accounts import token_digest
+from feedloom.write.import_graph import graph_accounts, username_for
 
 CONCURRENCY = 16
 # Worker bits of the bench's own process: IDs it mints never collide with the server's.

@@ -8,7 +8,6 @@ from datetime import timedelta
 from argon2 import PasswordHasher
 
 from feedloom.bootstrap.runtime import Runtime
-from feedloom.capacity.import_graph import GraphImport
 from feedloom.lookups.access import Access
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
@@ -35,6 +34,7 @@ from feedloom.write.counting import ReconcileCounts
 from feedloom.write.delete_post import DeletePost
 from feedloom.write.engagement import Engage
 from feedloom.write.fan_out import FanOut
+from feedloom.write.import_graph import GraphImport
 from feedloom.write.media import MediaConfig, MediaUploads
 from feedloom.write.publish_post import PostLimits, PublishPost
 from feedloom.write.relations import FollowLimit, Relations

@@ -20,8 +20,8 @@ from feedloom.capacity.graph import Edge, GraphFormatError, read_graph_csv
 
 # The store's stack (SQLAlchemy...) is imported by the command itself, not at CLI start.
 if TYPE_CHECKING:
-    from feedloom.capacity.import_graph import ImportResult
     from feedloom.settings import Settings
+    from feedloom.write.import_graph import ImportResult
 
 console = Console(stderr=True)
 
