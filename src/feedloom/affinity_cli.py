@@ -29,11 +29,13 @@ def rebuild_command(
     Run it after changing feed.affinity_half_life_days, or to repair what online updates
     missed. It may run while serving; a like made during the run can be left out until
     the next run."""
-    # Imported here: cli.py imports this module to register it.
+    # Imported here, so `feedloom --help` does not load the store's stack. Settings are
+    # built here rather than by cli.load_settings: cli.py imports this module, and a
+    # lazy import back would still be a cycle.
     from feedloom.bootstrap import open_feedloom
-    from feedloom.cli import load_settings
+    from feedloom.settings import Settings
 
-    settings = load_settings(data_dir)
+    settings = Settings(data_dir=data_dir) if data_dir is not None else Settings()
 
     async def main() -> int:
         async with open_feedloom(settings) as feedloom:
