@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Protocol, TypeVar
 
-from feedloom.capacity.graph import Edge
 from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.domain.ids import IdGenerator
 from feedloom.gather import bounded
@@ -46,6 +45,9 @@ LOOKUP_CONCURRENCY = 16
 TIMELINE_BATCH = 500
 PROFILE_BATCH = 1_000
 T = TypeVar("T")
+# (follower, followee) CSV IDs, as `capacity.graph` parses them; spelled out here
+# because the write path never imports the capacity tools.
+Edge = tuple[str, str]
 
 
 class ImportProgress(Protocol):

@@ -1,0 +1,501 @@
+"""Ten-line fakes of the ports, one class per role, kept in dicts, lists and sets.
+
+Use cases take these as they take the SQL and Redis adapters: structurally, through
+the Protocols in `feedloom.ports`. State is public so a test can arrange and inspect it
+directly. Where two roles share the truth (relation writes move follower counts and
+what the graph reader sees), the reader fake is handed the writer's state.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import replace
+from datetime import UTC, datetime
+
+from feedloom.domain.ids import IdGenerator, created_at_of
+from feedloom.domain.model import (
+    Comment,
+    Counts,
+    Event,
+    FeedOrder,
+    Media,
+    Post,
+    PostDeleted,
+    PostPublished,
+    UserProfile,
+    Visibility,
+)
+from feedloom.lookups.cached_views import Views
+from feedloom.metrics import Metrics
+from feedloom.ports import Delivery, Followee, Lane, StoredResponse
+from feedloom.ranking.affinity import AffinityState, InteractionKind, add_interaction
+
+NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+
+def clock() -> datetime:
+    return NOW
+
+
+def id_generator() -> IdGenerator:
+    """IDs minted at NOW, increasing: a bigger ID is a newer post."""
+    return IdGenerator(clock_ms=lambda: int(NOW.timestamp() * 1000))
+
+
+def new_post(ids: IdGenerator, author_id: int, visibility: Visibility = Visibility.PUBLIC) -> Post:
+    post_id = ids.next_id()
+    return Post(post_id, author_id, f"post {post_id}", visibility, created_at_of(post_id))
+
+
+def user(user_id: int, followers: int = 0, pulled: bool = False) -> UserProfile:
+    return UserProfile(user_id, f"user{user_id}", f"User {user_id}", None, followers, 0, pulled)
+
+
+def views_over(
+    posts: FakePostStore, profiles: FakeProfileStore, post_cache: FakeViewCache | None = None
+) -> Views:
+    """The real cache-aside lookup over fakes; pass `post_cache` to look inside it."""
+    post_cache = post_cache if post_cache is not None else FakeViewCache()
+    return Views(post_cache, FakeViewCache(), posts, profiles, Metrics())
+
+
+# -- durable stores ----------------------------------------------------------------
+
+
+class FakePostStore:
+    """Posts by ID, with the outbox events and idempotency records their writes add."""
+
+    def __init__(self, *posts: Post) -> None:
+        self.by_id = {post.id: post for post in posts}
+        self.outbox: list[Event] = []
+        self.responses: dict[tuple[int, str], StoredResponse] = {}
+
+    async def create_post(
+        self, post: Post, idempotency_key: str | None, request_hash: str, now: datetime
+    ) -> StoredResponse:
+        stored = StoredResponse(request_hash, post.id)
+        if idempotency_key is not None:
+            stored = self.responses.setdefault((post.author_id, idempotency_key), stored)
+        if stored.post_id == post.id:
+            self.by_id[post.id] = post
+            self.outbox.append(PostPublished(post.id, post.author_id))
+        return stored
+
+    async def stored_response(self, user_id: int, idempotency_key: str) -> StoredResponse | None:
+        return self.responses.get((user_id, idempotency_key))
+
+    async def posts(self, post_ids: Sequence[int]) -> dict[int, Post]:
+        return {post_id: self.by_id[post_id] for post_id in post_ids if post_id in self.by_id}
+
+    async def tombstone(self, post_id: int, now: datetime) -> bool:
+        post = self.by_id[post_id]
+        if post.deleted:
+            return False
+        self.by_id[post_id] = replace(post, deleted=True)
+        self.outbox.append(PostDeleted(post_id, post.author_id))
+        return True
+
+
+class FakePostArchive:
+    """Live post IDs by author, read from a FakePostStore, newest first."""
+
+    def __init__(self, posts: FakePostStore) -> None:
+        self._posts = posts
+
+    def _ids(self, authors: Sequence[int], before: int | None, after: int | None) -> list[int]:
+        return sorted(
+            (
+                post.id
+                for post in self._posts.by_id.values()
+                if post.author_id in authors and not post.deleted
+                if (before is None or post.id < before) and (after is None or post.id > after)
+            ),
+            reverse=True,
+        )
+
+    async def author_post_ids(
+        self, author_ids: Sequence[int], before: int | None, limit_per_author: int
+    ) -> dict[int, list[int]]:
+        return {
+            author: self._ids([author], before, None)[:limit_per_author] for author in author_ids
+        }
+
+    async def post_ids_by_authors(
+        self, author_ids: Sequence[int], before: int | None, after: int | None, limit: int
+    ) -> list[int]:
+        return self._ids(author_ids, before, after)[:limit]
+
+    async def recent_post_ids(self, after: int, limit: int) -> list[int]:
+        authors = list({post.author_id for post in self._posts.by_id.values()})
+        return self._ids(authors, None, after)[:limit]
+
+
+class FakeMediaStore:
+    def __init__(self) -> None:
+        self.owners: dict[int, int] = {}
+        self.by_id: dict[int, Media] = {}
+
+    async def create_media(self, media: Media, owner_id: int, now: datetime) -> None:
+        self.by_id[media.id], self.owners[media.id] = media, owner_id
+
+    async def media_owned_by(self, owner_id: int, media_ids: Sequence[int]) -> list[Media]:
+        return [self.by_id[i] for i in media_ids if self.owners.get(i) == owner_id]
+
+    async def media_by_id(self, media_id: int) -> Media | None:
+        return self.by_id.get(media_id)
+
+
+class FakeProfileStore:
+    def __init__(self, *profiles: UserProfile) -> None:
+        self.by_id = {profile.id: profile for profile in profiles}
+
+    async def profiles(self, user_ids: Sequence[int]) -> dict[int, UserProfile]:
+        return {user_id: self.by_id[user_id] for user_id in user_ids if user_id in self.by_id}
+
+    def count_follow(self, follower_id: int, followee_id: int, delta: int) -> None:
+        follower, followee = self.by_id[follower_id], self.by_id[followee_id]
+        self.by_id[follower_id] = replace(follower, following=follower.following + delta)
+        self.by_id[followee_id] = replace(followee, followers=followee.followers + delta)
+
+
+class FakeFanoutModes:
+    """Writes the pushed/pulled flag into the profiles it is given."""
+
+    def __init__(self, profiles: FakeProfileStore) -> None:
+        self._profiles = profiles
+        self.changes: list[tuple[int, bool]] = []
+
+    async def set_pulled(self, user_id: int, pulled: bool) -> None:
+        self._profiles.by_id[user_id] = replace(self._profiles.by_id[user_id], pulled=pulled)
+        self.changes.append((user_id, pulled))
+
+
+class FakePreferenceStore:
+    def __init__(self) -> None:
+        self.orders: dict[int, FeedOrder | None] = {}
+
+    async def feed_order(self, user_id: int) -> FeedOrder | None:
+        return self.orders.get(user_id)
+
+    async def set_feed_order(self, user_id: int, order: FeedOrder | None) -> None:
+        self.orders[user_id] = order
+
+
+class FakeRelationStore:
+    """(actor, target) pairs; follows move the follower counts in `profiles`, as SQL does."""
+
+    def __init__(self, profiles: FakeProfileStore) -> None:
+        self._profiles = profiles
+        self.follows: set[tuple[int, int]] = set()
+        self.blocks: set[tuple[int, int]] = set()
+        self.mutes: set[tuple[int, int]] = set()
+
+    async def follow(self, follower_id: int, followee_id: int, now: datetime) -> bool:
+        return self._follows(follower_id, followee_id, add=True)
+
+    async def unfollow(self, follower_id: int, followee_id: int) -> bool:
+        return self._follows(follower_id, followee_id, add=False)
+
+    async def block(self, blocker_id: int, blocked_id: int, now: datetime) -> bool:
+        self._follows(blocker_id, blocked_id, add=False)
+        self._follows(blocked_id, blocker_id, add=False)
+        return _toggle(self.blocks, (blocker_id, blocked_id), add=True)
+
+    async def unblock(self, blocker_id: int, blocked_id: int) -> bool:
+        return _toggle(self.blocks, (blocker_id, blocked_id), add=False)
+
+    async def mute(self, muter_id: int, muted_id: int, now: datetime) -> bool:
+        return _toggle(self.mutes, (muter_id, muted_id), add=True)
+
+    async def unmute(self, muter_id: int, muted_id: int) -> bool:
+        return _toggle(self.mutes, (muter_id, muted_id), add=False)
+
+    def _follows(self, follower_id: int, followee_id: int, add: bool) -> bool:
+        changed = _toggle(self.follows, (follower_id, followee_id), add)
+        if changed:
+            self._profiles.count_follow(follower_id, followee_id, 1 if add else -1)
+        return changed
+
+
+def _toggle(pairs: set[tuple[int, int]], pair: tuple[int, int], add: bool) -> bool:
+    if (pair in pairs) == add:
+        return False
+    (pairs.add if add else pairs.discard)(pair)
+    return True
+
+
+class FakeGraphReader:
+    """Reads what a FakeRelationStore wrote; pulled flags come from the profiles."""
+
+    def __init__(self, relations: FakeRelationStore, profiles: FakeProfileStore) -> None:
+        self._relations, self._profiles = relations, profiles
+
+    async def followees(self, user_id: int) -> list[Followee]:
+        ids = sorted(b for a, b in self._relations.follows if a == user_id)
+        return [Followee(i, self._profiles.by_id[i].pulled) for i in ids]
+
+    async def blocked_either_way(self, user_id: int) -> set[int]:
+        return {b if a == user_id else a for a, b in self._relations.blocks if user_id in (a, b)}
+
+    async def muted(self, user_id: int) -> set[int]:
+        return {b for a, b in self._relations.mutes if a == user_id}
+
+    async def is_following(self, follower_id: int, followee_id: int) -> bool:
+        return (follower_id, followee_id) in self._relations.follows
+
+    async def is_blocked_either_way(self, a: int, b: int) -> bool:
+        return b in await self.blocked_either_way(a)
+
+
+class FakeFollowerLister:
+    """Keyset pages over (follower, followee) pairs; `calls` records each page asked for."""
+
+    def __init__(self, follows: set[tuple[int, int]]) -> None:
+        self._follows = follows
+        self.calls: list[tuple[int, int]] = []
+
+    async def follower_batch(self, followee_id: int, after: int, limit: int) -> list[int]:
+        self.calls.append((after, limit))
+        return sorted(a for a, b in self._follows if b == followee_id and a > after)[:limit]
+
+
+class FakeOutbox:
+    """Events in commit order; `relayed` counts how many were handed on."""
+
+    def __init__(self, *events: Event) -> None:
+        self.events, self.relayed = list(events), 0
+
+    async def relay(self, publish: Callable[[Sequence[Event]], Awaitable[None]], limit: int) -> int:
+        batch = self.events[self.relayed : self.relayed + limit]
+        if batch:
+            await publish(batch)
+        self.relayed += len(batch)
+        return len(batch)
+
+    async def pending(self) -> int:
+        return len(self.events) - self.relayed
+
+
+class FakeEngagement:
+    """Likes as (post, user) pairs; comments in a list."""
+
+    def __init__(self) -> None:
+        self.likes: set[tuple[int, int]] = set()
+        self.comment_list: list[Comment] = []
+
+    async def like(self, post_id: int, user_id: int, now: datetime) -> bool:
+        return _toggle(self.likes, (post_id, user_id), add=True)
+
+    async def unlike(self, post_id: int, user_id: int) -> bool:
+        return _toggle(self.likes, (post_id, user_id), add=False)
+
+    async def liked_among(self, user_id: int, post_ids: Sequence[int]) -> set[int]:
+        return {post_id for post_id in post_ids if (post_id, user_id) in self.likes}
+
+    async def liked_since(self, user_id: int, since_post_id: int, limit: int) -> list[int]:
+        mine = (p for p, u in self.likes if u == user_id and p >= since_post_id)
+        return sorted(mine, reverse=True)[:limit]
+
+    async def add_comment(self, comment: Comment, idempotency_key: str | None) -> Comment:
+        self.comment_list.append(comment)
+        return comment
+
+    async def comments(self, post_id: int, before: int | None, limit: int) -> list[Comment]:
+        found = [c for c in self.comment_list if c.post_id == post_id]
+        return sorted(found, key=lambda c: c.id, reverse=True)[:limit]
+
+    async def true_counts(self, post_ids: Sequence[int]) -> dict[int, Counts]:
+        likes = Counter(post_id for post_id, _ in self.likes)
+        comments = Counter(c.post_id for c in self.comment_list)
+        return {i: Counts(likes=likes[i], comments=comments[i]) for i in post_ids}
+
+
+class FakeAffinityStore:
+    def __init__(self) -> None:
+        self.by_pair: dict[tuple[int, int], AffinityState] = {}
+
+    async def states(self, reader_id: int, author_ids: Sequence[int]) -> dict[int, AffinityState]:
+        pairs = self.by_pair
+        return {a: pairs[(reader_id, a)] for a in author_ids if (reader_id, a) in pairs}
+
+    async def add(
+        self, reader_id: int, author_id: int, kind: InteractionKind, at: datetime, half_life: float
+    ) -> AffinityState:
+        state = add_interaction(self.by_pair.get((reader_id, author_id)), kind, at, half_life)
+        self.by_pair[(reader_id, author_id)] = state
+        return state
+
+    async def rebuild(self, half_life_days: float) -> int:
+        return len(self.by_pair)
+
+
+# -- caches -------------------------------------------------------------------------
+
+
+class FakeTimelineStore:
+    """Home timelines as sets of post IDs; a user with no entry has no timeline."""
+
+    def __init__(self) -> None:
+        self.ids: dict[int, set[int]] = {}
+
+        self.complete: set[int] = set()
+
+    async def read(self, user_id: int, before: int | None, limit: int) -> list[int] | None:
+        if user_id not in self.ids:
+            return None
+        older = (i for i in self.ids[user_id] if before is None or i < before)
+        return sorted(older, reverse=True)[:limit]
+
+    async def read_page(
+        self, user_id: int, before: int | None, limit: int
+    ) -> tuple[list[int], bool] | None:
+        ids = await self.read(user_id, before, limit + 1)
+        if ids is None:
+            return None
+        return ids[:limit], len(ids) <= limit and user_id in self.complete
+
+    async def replace(self, user_id: int, post_ids: Sequence[int], complete: bool = False) -> None:
+        self.ids[user_id] = set(post_ids)
+        (self.complete.add if complete else self.complete.discard)(user_id)
+
+    async def mark_incomplete(self, user_id: int) -> None:
+        self.complete.discard(user_id)
+
+    async def insert_if_present(self, user_ids: Sequence[int], post_id: int) -> int:
+        present = [user_id for user_id in user_ids if user_id in self.ids]
+        for user_id in present:
+            self.ids[user_id].add(post_id)
+        return len(present)
+
+    async def merge_if_present(self, user_id: int, post_ids: Sequence[int]) -> None:
+        if user_id in self.ids:
+            self.ids[user_id].update(post_ids)
+
+    async def remove(self, user_id: int, post_ids: Sequence[int]) -> None:
+        self.ids.get(user_id, set()).difference_update(post_ids)
+
+    async def drop(self, user_id: int) -> None:
+        self.ids.pop(user_id, None)
+
+    async def touch(self, user_id: int) -> None:
+        pass
+
+
+class FakeAuthorTimelineStore:
+    """Newest-first post IDs per author; an author with no entry is not cached."""
+
+    def __init__(self) -> None:
+        self.ids: dict[int, list[int]] = {}
+
+    async def read_many(self, author_ids: Sequence[int]) -> dict[int, list[int]]:
+        return {a: list(self.ids[a]) for a in author_ids if a in self.ids}
+
+    async def replace(self, author_id: int, post_ids: Sequence[int]) -> None:
+        self.ids[author_id] = list(post_ids)
+
+    async def push_if_present(self, author_id: int, post_id: int) -> None:
+        if author_id in self.ids and post_id not in self.ids[author_id]:
+            self.ids[author_id].insert(0, post_id)
+
+    async def remove(self, author_id: int, post_id: int) -> None:
+        if post_id in self.ids.get(author_id, []):
+            self.ids[author_id].remove(post_id)
+
+
+class FakeRecordCache:
+    """Generation-guarded records (ports.RecordCache) in two dicts."""
+
+    def __init__(self) -> None:
+        self.records: dict[str, bytes] = {}
+        self.generations: Counter[str] = Counter()
+
+    async def get_many(self, keys: Sequence[str]) -> list[tuple[bytes | None, int]]:
+        return [(self.records.get(key), self.generations[key]) for key in keys]
+
+    async def put(self, key: str, value: bytes, generation: int) -> None:
+        if self.generations[key] == generation:
+            self.records[key] = value
+
+    async def append_if_present(self, key: str, data: bytes) -> None:
+        self.generations[key] += 1
+        if key in self.records:
+            self.records[key] += data
+
+    async def invalidate(self, keys: Sequence[str]) -> None:
+        for key in keys:
+            self.generations[key] += 1
+            self.records.pop(key, None)
+
+
+class FakeViewCache:
+    def __init__(self) -> None:
+        self.data: dict[int, bytes] = {}
+
+    async def get_many(self, keys: Sequence[int]) -> dict[int, bytes]:
+        return {key: self.data[key] for key in keys if key in self.data}
+
+    async def set_many(self, items: Mapping[int, bytes]) -> None:
+        self.data.update(items)
+
+    async def delete_many(self, keys: Sequence[int]) -> None:
+        for key in keys:
+            self.data.pop(key, None)
+
+
+class FakeCounterStore:
+    def __init__(self) -> None:
+        self.counts: dict[int, Counts] = {}
+
+    async def get_many(self, post_ids: Sequence[int]) -> dict[int, Counts]:
+        return {i: self.counts[i] for i in post_ids if i in self.counts}
+
+    async def set_many(self, counts: Mapping[int, Counts]) -> None:
+        self.counts.update(counts)
+
+    async def increment_if_present(self, deltas: Mapping[int, Counts]) -> None:
+        for i, d in deltas.items():
+            if i in self.counts:
+                c = self.counts[i]
+                self.counts[i] = Counts(c.likes + d.likes, c.comments + d.comments)
+
+
+class FakeFeedSessionStore:
+    def __init__(self) -> None:
+        self.sessions: dict[str, list[int]] = {}
+
+    async def save(self, session_id: str, post_ids: Sequence[int], ttl_s: int) -> None:
+        self.sessions[session_id] = list(post_ids)
+
+    async def load(self, session_id: str) -> list[int] | None:
+        return self.sessions.get(session_id)
+
+
+class FakeRateLimiter:
+    """Counts hits per key; past the limit, the whole window is the wait."""
+
+    def __init__(self) -> None:
+        self.hits: Counter[str] = Counter()
+
+    async def hit(self, key: str, limit: int, window_s: int) -> int:
+        self.hits[key] += 1
+        return window_s if self.hits[key] > limit else 0
+
+
+class FakeEventQueue:
+    """What was published, lane by lane, in order."""
+
+    def __init__(self) -> None:
+        self.published: list[tuple[Lane, list[Event]]] = []
+
+    async def publish(self, events: Sequence[Event], lane: Lane) -> None:
+        self.published.append((lane, list(events)))
+
+    async def consume(self, lane: Lane, consumer: str, count: int, block_ms: int) -> list[Delivery]:
+        return []
+
+    async def ack(self, deliveries: Sequence[Delivery]) -> None:
+        pass
+
+    async def lag(self) -> dict[str, int]:
+        return {}

@@ -1,0 +1,62 @@
+"""Deleting a post: a tombstone and a PostDeleted event at once, the cached view forgotten;
+only the author may, and deleting twice is deleting once."""
+
+from __future__ import annotations
+
+import pytest
+
+from feedloom.domain.errors import Forbidden, NotFound
+from feedloom.domain.model import Post, PostDeleted
+from feedloom.lookups.cached_views import Views
+from feedloom.write.delete_post import DeletePost
+from tests.unit.fakes import (
+    FakePostStore,
+    FakeProfileStore,
+    FakeViewCache,
+    clock,
+    id_generator,
+    new_post,
+    user,
+    views_over,
+)
+
+AUTHOR, OTHER = 1, 2
+
+
+def world() -> tuple[DeletePost, Post, FakePostStore, FakeViewCache, Views]:
+    post = new_post(id_generator(), AUTHOR)
+    posts, post_cache = FakePostStore(post), FakeViewCache()
+    views = views_over(posts, FakeProfileStore(user(AUTHOR), user(OTHER)), post_cache)
+    return DeletePost(posts, views, clock), post, posts, post_cache, views
+
+
+async def test_a_deleted_post_is_tombstoned_and_its_cached_view_forgotten() -> None:
+    delete, post, posts, post_cache, views = world()
+    await views.post(post.id)  # a reader cached it
+    assert post.id in post_cache.data
+    await delete(AUTHOR, post.id)
+    assert posts.by_id[post.id].deleted
+    assert posts.outbox == [PostDeleted(post.id, AUTHOR)]
+    assert post.id not in post_cache.data
+    viewed = await views.post(post.id)
+    assert viewed is not None and viewed.deleted  # the next read sees the tombstone
+
+
+async def test_deleting_a_post_that_does_not_exist_is_not_found() -> None:
+    delete, post, _, _, _ = world()
+    with pytest.raises(NotFound):
+        await delete(AUTHOR, post.id + 1)
+
+
+async def test_only_the_author_may_delete_a_post() -> None:
+    delete, post, posts, _, _ = world()
+    with pytest.raises(Forbidden):
+        await delete(OTHER, post.id)
+    assert not posts.by_id[post.id].deleted and posts.outbox == []
+
+
+async def test_deleting_twice_is_the_same_as_once() -> None:
+    delete, post, posts, _, _ = world()
+    await delete(AUTHOR, post.id)
+    await delete(AUTHOR, post.id)
+    assert posts.outbox == [PostDeleted(post.id, AUTHOR)]

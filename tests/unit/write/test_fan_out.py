@@ -1,0 +1,120 @@
+"""Fan-out on write: a post's ID into the timelines of its author's followers that exist,
+in keyset batches; gone posts are done; PostDeleted purges the author timeline and view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from feedloom.domain.model import Event, Post, PostDeleted, PostPublished
+from feedloom.lookups.views import dump_post
+from feedloom.metrics import Metrics
+from feedloom.ports import Delivery
+from feedloom.write.fan_out import FanOut
+from tests.unit.fakes import (
+    NOW,
+    FakeAuthorTimelineStore,
+    FakeFollowerLister,
+    FakePostStore,
+    FakeProfileStore,
+    FakeTimelineStore,
+    FakeViewCache,
+    clock,
+    id_generator,
+    new_post,
+    user,
+    views_over,
+)
+
+AUTHOR = 1
+FOLLOWERS = [10, 11, 12, 13, 14]
+ACTIVE = [10, 11, 13]  # the others have no timeline (inactive, or never built)
+
+
+@dataclass
+class World:
+    post: Post
+    posts: FakePostStore
+    followers: FakeFollowerLister
+    timelines: FakeTimelineStore
+    author_timelines: FakeAuthorTimelineStore
+    post_cache: FakeViewCache
+    fan_out: FanOut
+
+    async def deliver(self, *events: Event) -> None:
+        await self.fan_out.handle(
+            [Delivery(event, "default", str(i)) for i, event in enumerate(events)]
+        )
+
+    def holding(self, post_id: int) -> set[int]:
+        return {user_id for user_id, ids in self.timelines.ids.items() if post_id in ids}
+
+
+def world(pulled: bool = False) -> World:
+    post = new_post(id_generator(), AUTHOR)
+    posts, profiles = FakePostStore(post), FakeProfileStore(user(AUTHOR, 5, pulled))
+    followers = FakeFollowerLister({(follower, AUTHOR) for follower in FOLLOWERS})
+    timelines, author_timelines = FakeTimelineStore(), FakeAuthorTimelineStore()
+    for user_id in [AUTHOR, *ACTIVE]:
+        timelines.ids[user_id] = set()
+    author_timelines.ids[AUTHOR] = []
+    post_cache = FakeViewCache()
+    views = views_over(posts, profiles, post_cache)
+    fan_out = FanOut(
+        posts, profiles, followers, timelines, author_timelines, views, Metrics(), clock, 2
+    )
+    return World(post, posts, followers, timelines, author_timelines, post_cache, fan_out)
+
+
+async def test_a_post_reaches_the_timelines_that_exist_and_no_others() -> None:
+    w = world()
+    await w.deliver(PostPublished(w.post.id, AUTHOR))
+    assert w.holding(w.post.id) == {AUTHOR, *ACTIVE}
+    assert set(w.timelines.ids) == {AUTHOR, *ACTIVE}  # no timeline was created
+    assert w.author_timelines.ids[AUTHOR] == [w.post.id]
+
+
+async def test_followers_are_read_in_keyset_batches_ending_with_a_short_one() -> None:
+    w = world()
+    await w.deliver(PostPublished(w.post.id, AUTHOR))
+    assert w.followers.calls == [(0, 2), (11, 2), (13, 2)]
+
+
+async def test_a_pulled_authors_post_reaches_only_the_authors_own_timelines() -> None:
+    w = world(pulled=True)
+    await w.deliver(PostPublished(w.post.id, AUTHOR))
+    assert w.holding(w.post.id) == {AUTHOR}
+    assert w.author_timelines.ids[AUTHOR] == [w.post.id]
+    assert w.followers.calls == []
+
+
+async def test_a_post_deleted_before_its_fan_out_is_done() -> None:
+    w = world()
+    await w.posts.tombstone(w.post.id, NOW)
+    await w.deliver(PostPublished(w.post.id, AUTHOR))
+    assert w.holding(w.post.id) == set()
+    assert w.author_timelines.ids[AUTHOR] == []
+
+
+async def test_a_post_that_no_longer_exists_is_done() -> None:
+    w = world()
+    await w.deliver(PostPublished(w.post.id + 1, AUTHOR))
+    assert w.holding(w.post.id + 1) == set()
+
+
+async def test_a_repeated_delivery_changes_nothing() -> None:
+    w = world()
+    await w.deliver(PostPublished(w.post.id, AUTHOR))
+    await w.deliver(PostPublished(w.post.id, AUTHOR))
+    assert w.holding(w.post.id) == {AUTHOR, *ACTIVE}
+    assert w.author_timelines.ids[AUTHOR] == [w.post.id]
+
+
+async def test_post_deleted_purges_the_author_timeline_and_the_cached_view() -> None:
+    w = world()
+    await w.deliver(PostPublished(w.post.id, AUTHOR))
+    w.post_cache.data[w.post.id] = dump_post(w.post)  # a reader cached the view meanwhile
+    await w.deliver(PostDeleted(w.post.id, AUTHOR))
+    assert w.author_timelines.ids[AUTHOR] == []
+    assert w.post.id not in w.post_cache.data
+    # Home timelines keep the ID: the read-time filter drops it, newer posts trim it.
+    assert w.holding(w.post.id) == {AUTHOR, *ACTIVE}

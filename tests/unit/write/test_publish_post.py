@@ -1,0 +1,110 @@
+"""Publishing: the post and its outbox event go through the port in one call; a retry
+with the same Idempotency-Key is answered from the first one; limits are enforced."""
+
+from __future__ import annotations
+
+import pytest
+
+from feedloom.domain.errors import IdempotencyMismatch, InvalidInput, RateLimited
+from feedloom.domain.model import Media, PostPublished, Visibility
+from feedloom.write.publish_post import PostLimits, PublishPost
+from tests.unit.fakes import (
+    NOW,
+    FakeAuthorTimelineStore,
+    FakeMediaStore,
+    FakePostStore,
+    FakeRateLimiter,
+    clock,
+    id_generator,
+)
+
+AUTHOR, OTHER = 1, 2
+PUBLIC = Visibility.PUBLIC
+
+
+def publisher(
+    posts: FakePostStore, media: FakeMediaStore | None = None, per_minute: int = 10
+) -> PublishPost:
+    limits = PostLimits(max_chars=20, media_per_post=2, per_minute=per_minute)
+    media = media if media is not None else FakeMediaStore()
+    authors = FakeAuthorTimelineStore()
+    return PublishPost(posts, media, authors, FakeRateLimiter(), id_generator(), clock, limits)
+
+
+async def test_a_published_post_is_stored_with_its_outbox_event() -> None:
+    posts = FakePostStore()
+    published = await publisher(posts)(AUTHOR, "  hello  ", [], PUBLIC, None)
+    assert not published.replayed
+    assert posts.by_id[published.post_id].text == "hello"
+    assert posts.by_id[published.post_id].author_id == AUTHOR
+    assert posts.outbox == [PostPublished(published.post_id, AUTHOR)]
+
+
+async def test_a_retry_with_the_same_key_returns_the_first_post_and_stores_nothing_new() -> None:
+    posts = FakePostStore()
+    publish = publisher(posts)
+    first = await publish(AUTHOR, "hello", [], PUBLIC, "key-1")
+    again = await publish(AUTHOR, "hello", [], PUBLIC, "key-1")
+    assert (again.post_id, again.replayed) == (first.post_id, True)
+    assert again.created_at == first.created_at
+    assert len(posts.by_id) == len(posts.outbox) == 1
+
+
+async def test_the_same_key_with_a_different_body_is_refused() -> None:
+    posts = FakePostStore()
+    publish = publisher(posts)
+    await publish(AUTHOR, "hello", [], PUBLIC, "key-1")
+    with pytest.raises(IdempotencyMismatch):
+        await publish(AUTHOR, "hello, again", [], PUBLIC, "key-1")
+    assert len(posts.by_id) == 1
+
+
+async def test_keys_belong_to_their_author() -> None:
+    posts = FakePostStore()
+    publish = publisher(posts)
+    mine = await publish(AUTHOR, "hello", [], PUBLIC, "key-1")
+    theirs = await publish(OTHER, "hello", [], PUBLIC, "key-1")
+    assert theirs.post_id != mine.post_id and not theirs.replayed
+
+
+async def test_past_the_rate_limit_a_post_is_refused_with_the_time_to_wait() -> None:
+    posts = FakePostStore()
+    publish = publisher(posts, per_minute=2)
+    await publish(AUTHOR, "one", [], PUBLIC, None)
+    await publish(AUTHOR, "two", [], PUBLIC, None)
+    with pytest.raises(RateLimited) as refused:
+        await publish(AUTHOR, "three", [], PUBLIC, None)
+    assert refused.value.retry_after_s == 60
+    assert len(posts.by_id) == 2
+
+
+async def test_a_replay_is_not_charged_to_the_rate_limit() -> None:
+    publish = publisher(FakePostStore(), per_minute=1)
+    first = await publish(AUTHOR, "hello", [], PUBLIC, "key-1")
+    assert (await publish(AUTHOR, "hello", [], PUBLIC, "key-1")).post_id == first.post_id
+
+
+async def test_a_post_may_carry_only_media_its_author_uploaded() -> None:
+    posts, media = FakePostStore(), FakeMediaStore()
+    mine, theirs = Media(71, "/m/71", 640, 480), Media(72, "/m/72", 640, 480)
+    await media.create_media(mine, AUTHOR, NOW)
+    await media.create_media(theirs, OTHER, NOW)
+    publish = publisher(posts, media)
+    published = await publish(AUTHOR, "", ["71"], PUBLIC, None)
+    assert posts.by_id[published.post_id].media == (mine,)
+    with pytest.raises(InvalidInput, match="media you uploaded"):
+        await publish(AUTHOR, "look", ["71", "72"], PUBLIC, None)
+    assert len(posts.by_id) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "media_ids"),
+    [("   ", []), ("x" * 21, []), ("three media", ["1", "2", "3"]), ("bad id", ["abc"])],
+)
+async def test_an_empty_overlong_or_malformed_post_is_refused(
+    text: str, media_ids: list[str]
+) -> None:
+    posts = FakePostStore()
+    with pytest.raises(InvalidInput):
+        await publisher(posts)(AUTHOR, text, media_ids, PUBLIC, None)
+    assert posts.by_id == {} and posts.outbox == []
