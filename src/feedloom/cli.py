@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
 import signal
 from pathlib import Path
@@ -19,6 +18,7 @@ from feedloom.affinity_cli import register as register_affinity_commands
 from feedloom.bench.cli import register as register_bench_commands
 from feedloom.capacity.cli import register as register_capacity_commands
 from feedloom.capacity.import_command import register as register_import_command
+from feedloom.logs import configure_logging
 from feedloom.settings import Settings
 
 app = typer.Typer(no_args_is_help=True, help="feedloom: a news-feed service.")
@@ -62,13 +62,16 @@ def serve(
     application = create_app(
         settings, inline_worker=run_inline, on_startup=start_demo if demo else None
     )
-    _configure_logging()
+    configure_logging(settings)
     console.print(
         f"[bold green]feedloom[/] on http://{host}:{port}  (API docs: http://{host}:{port}/docs)"
     )
     if demo:
         console.print("demo login: username [bold]demo[/], password [bold]demo-password[/]")
-    uvicorn.run(application, host=host, port=port, log_level="info")
+    # log_config=None: uvicorn logs through configure_logging's handler, not its own.
+    uvicorn.run(
+        application, host=host, port=port, log_config=None, log_level=settings.log_level.lower()
+    )
 
 
 @app.command()
@@ -81,7 +84,7 @@ def worker(
 
     settings = load_settings()
     _refuse_unusable_backends(settings)
-    _configure_logging()
+    configure_logging(settings)
 
     async def main() -> None:
         backend = await build_backend(settings)
@@ -157,12 +160,6 @@ register_import_command(app)
 register_bench_commands(app)
 register_timeline_bench(app)  # after the bench group exists: joins it
 register_affinity_commands(app)
-
-
-def _configure_logging() -> None:
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
 
 
 def main() -> None:

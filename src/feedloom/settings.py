@@ -95,6 +95,10 @@ class Settings(BaseSettings):
     fanout: FanoutSettings = FanoutSettings()
     feed: FeedSettings = FeedSettings()
 
+    # Operations (docs/OPERATIONS.md): log lines.
+    log_format: Literal["text", "json"] = "text"
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+
     @model_validator(mode="after")
     def _refuse_placeholder_secret(self) -> Self:
         if self.environment == "production" and self.secret_key == PLACEHOLDER_SECRET:
