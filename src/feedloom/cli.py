@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
-import uvicorn
 from rich.console import Console
 from sqlalchemy.exc import DBAPIError
 
@@ -54,6 +53,7 @@ def serve(
 ) -> None:
     """Run the HTTP API (and, on the embedded default, the fan-out worker)."""
     from feedloom.api.app import create_app
+    from feedloom.api.serving import serve_http
     from feedloom.demo import start_demo
 
     settings = load_settings(data_dir, demo)
@@ -68,10 +68,7 @@ def serve(
     )
     if demo:
         console.print("demo login: username [bold]demo[/], password [bold]demo-password[/]")
-    # log_config=None: uvicorn logs through configure_logging's handler, not its own.
-    uvicorn.run(
-        application, host=host, port=port, log_config=None, log_level=settings.log_level.lower()
-    )
+    serve_http(application, settings, host, port)
 
 
 @app.command()

@@ -11,6 +11,7 @@ from fastapi import FastAPI
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from feedloom import __version__
+from feedloom.api.admin import guard_admin_paths
 from feedloom.api.observability import Observability
 from feedloom.api.problems import install_problem_handlers, problem
 from feedloom.api.routes import accounts, feed, health, media, posts, users
@@ -61,6 +62,7 @@ def create_app(
     app.add_middleware(
         BodySizeLimit, max_bytes=settings.max_body_bytes, upload_max_bytes=settings.media_max_bytes
     )
+    guard_admin_paths(app, settings)
     # Added last, so outermost: rejected and oversized requests get an ID and are counted.
     app.add_middleware(Observability, metrics=lambda: app.state.backend.metrics)
     return app
