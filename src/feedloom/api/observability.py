@@ -10,6 +10,8 @@ status) and kept.
 Routes are labelled by their template (`/v1/posts/{post_id}`, read from the route
 Starlette matched) and anything unmatched by one `unmatched` label, so a scan of
 random URLs cannot multiply series; methods outside the HTTP verbs count as `OTHER`.
+(The template is the matched route's own path, so routers carry their prefix in
+`APIRouter(prefix=...)`, as ours do, rather than in `include_router(prefix=...)`.)
 """
 
 from __future__ import annotations
