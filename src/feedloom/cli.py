@@ -76,6 +76,7 @@ def worker(
     concurrency: Annotated[int, typer.Option(min=1, max=64, help="consumers per lane")] = 1,
 ) -> None:
     """Run relay + fan-out workers until interrupted (any number of these may run)."""
+    from feedloom.api.serving import serve_admin_while
     from feedloom.bootstrap import build_backend
     from feedloom.write.worker import run_worker
 
@@ -92,7 +93,7 @@ def worker(
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(signum, stop.set)
         try:
-            await run_worker(backend, stop, concurrency)
+            await serve_admin_while(run_worker(backend, stop, concurrency), backend, settings)
         finally:
             await backend.close()
         console.print("worker stopped")

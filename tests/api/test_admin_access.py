@@ -39,7 +39,7 @@ async def test_with_an_admin_port_metrics_and_readiness_leave_the_public_app(
     async with running(separate) as (app, public):
         hidden = [await public.get(path) for path in ("/metrics", "/readyz")]
         assert (await public.get("/healthz")).status_code == 200
-        async with client_of(create_admin_app(app, separate)) as admin:
+        async with client_of(create_admin_app(app.state, separate)) as admin:
             ready, metrics = await admin.get("/readyz"), await admin.get("/metrics")
             alive = await admin.get("/healthz")
     for response in hidden:
@@ -54,10 +54,12 @@ async def test_with_an_admin_port_metrics_and_readiness_leave_the_public_app(
 
 async def test_the_admin_app_asks_for_the_token_too_when_one_is_set(settings: Settings) -> None:
     both = settings.model_copy(update={"admin_port": 9100, "metrics_token": SecretStr(TOKEN)})
-    async with running(both) as (app, _public), client_of(create_admin_app(app, both)) as admin:
-        anonymous = await admin.get("/metrics")
-        allowed = await admin.get("/metrics", headers={"Authorization": f"Bearer {TOKEN}"})
-        ready = await admin.get("/readyz")
+    async with running(both) as (app, _public):
+        admin_app = create_admin_app(app.state, both)
+        async with client_of(admin_app) as admin:
+            anonymous = await admin.get("/metrics")
+            allowed = await admin.get("/metrics", headers={"Authorization": f"Bearer {TOKEN}"})
+            ready = await admin.get("/readyz")
     assert anonymous.status_code == 401
     assert allowed.status_code == ready.status_code == 200
 

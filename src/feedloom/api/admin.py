@@ -7,6 +7,8 @@ that token (Prometheus sends it with `authorization: {credentials: …}`).
 `FEEDLOOM_ADMIN_PORT` moves /metrics and /readyz to an admin app on that port (bind it
 to a private interface with `FEEDLOOM_ADMIN_HOST`); the public app answers 404 for
 them. /healthz stays on both: a load balancer's liveness check needs nothing else.
+A worker process has no public app; with an admin port it serves the same admin app,
+so its fan-out metrics can be scraped too.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import hmac
 
 from fastapi import FastAPI
 from pydantic import SecretStr
+from starlette.datastructures import State
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from feedloom.api.observability import Observability
@@ -35,18 +38,19 @@ def guard_admin_paths(app: FastAPI, settings: Settings) -> None:
         )
 
 
-def create_admin_app(app: FastAPI, settings: Settings) -> FastAPI:
-    """/healthz, /readyz and /metrics of `app`, for the admin port.
+def create_admin_app(state: State, settings: Settings) -> FastAPI:
+    """/healthz, /readyz and /metrics for the admin port, over `state.backend`.
 
-    It shares `app`'s state, so it reads the backend that `app`'s lifespan builds and
-    has no lifespan of its own (serve it with `lifespan="off"`)."""
+    The API passes its app's state, so the admin app reads the backend the API's
+    lifespan builds and needs no lifespan of its own (serve it with `lifespan="off"`);
+    a worker passes a state holding its own backend."""
     admin = FastAPI(title="feedloom admin", openapi_url=None, docs_url=None, redoc_url=None)
-    admin.state = app.state
+    admin.state = state
     install_problem_handlers(admin)
     admin.include_router(health.router)
     if settings.metrics_token is not None:
         admin.add_middleware(AdminGuard, token=settings.metrics_token, hidden=False)
-    admin.add_middleware(Observability, metrics=lambda: app.state.backend.metrics)
+    admin.add_middleware(Observability, metrics=lambda: state.backend.metrics)
     return admin
 
 

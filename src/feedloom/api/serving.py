@@ -1,21 +1,24 @@
-"""Run the API under uvicorn, and the admin app beside it when it has a port.
+"""Run the API under uvicorn, and the admin app beside it when it has a port; or the
+admin app beside a worker's loops.
 
-Both servers share one process and one event loop, so the admin app reads the very
-Metrics registry and backend the API records into. The API server owns the signals:
-SIGINT/SIGTERM stop it (after its lifespan has shut down), and it stops the admin
-server on its way out.
+The admin server shares the process and the event loop with what it watches, so it
+reads the very Metrics registry and backend that records into. It never owns the
+signals: the API server (or the worker's handlers) stop on SIGINT/SIGTERM, and stop
+the admin server on their way out.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Awaitable, Iterator
 
 import uvicorn
 from fastapi import FastAPI
+from starlette.datastructures import State
 
 from feedloom.api.admin import create_admin_app
+from feedloom.backend import Backend
 from feedloom.settings import Settings
 
 
@@ -29,16 +32,7 @@ def serve_http(app: FastAPI, settings: Settings, host: str, port: int) -> None:
     if settings.admin_port is None:
         server.run()
         return
-    admin = AdminServer(
-        uvicorn.Config(
-            create_admin_app(app, settings),
-            host=settings.admin_host,
-            port=settings.admin_port,
-            lifespan="off",
-            log_config=None,
-            log_level=settings.log_level.lower(),
-        )
-    )
+    admin = admin_server(app.state, settings, settings.admin_port)
     with asyncio.Runner(loop_factory=config.get_loop_factory()) as runner:
         runner.run(serve_with_admin(server, admin))
 
@@ -50,6 +44,37 @@ async def serve_with_admin(server: uvicorn.Server, admin: uvicorn.Server) -> Non
     finally:
         admin.should_exit = True
         await admin_serving
+
+
+async def serve_admin_while(work: Awaitable[None], backend: Backend, settings: Settings) -> None:
+    """Await `work` (a worker's loops); meanwhile, with an admin port set, serve
+    /healthz, /readyz and /metrics of `backend` there."""
+    if settings.admin_port is None:
+        await work
+        return
+    state = State()
+    state.backend = backend
+    admin = admin_server(state, settings, settings.admin_port)
+    admin_serving = asyncio.create_task(admin.serve())
+    try:
+        await work
+    finally:
+        admin.should_exit = True
+        await admin_serving
+
+
+def admin_server(state: State, settings: Settings, port: int) -> AdminServer:
+    app = create_admin_app(state, settings)
+    return AdminServer(
+        uvicorn.Config(
+            app,
+            host=settings.admin_host,
+            port=port,
+            lifespan="off",
+            log_config=None,
+            log_level=settings.log_level.lower(),
+        )
+    )
 
 
 class AdminServer(uvicorn.Server):
