@@ -99,7 +99,7 @@ class Settings(BaseSettings):
     log_format: Literal["text", "json"] = "text"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     metrics_token: SecretStr | None = Field(
-        None, min_length=16, description="when set, /metrics wants `Authorization: Bearer` it"
+        None, min_length=16, description="when set, /metrics asks for `Authorization: Bearer <it>`"
     )
     admin_port: int | None = Field(
         None, ge=1, le=65_535, description="serve /metrics and /readyz here only, not publicly"
