@@ -1,14 +1,25 @@
 """Prometheus metrics, one registry per app so tests and processes never collide.
 
 These are the brief's dashboards: feed latency, fan-out lag and volume, timeline
-rebuilds (a spike means a lost cache node), hydration misses, filtered items.
+rebuilds (a spike means a lost cache node), hydration misses, filtered items; per-route
+HTTP traffic (recorded by `api/observability.py`) and the process's own CPU, memory,
+file descriptors and garbage collection.
 """
 
 from __future__ import annotations
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    GCCollector,
+    Histogram,
+    PlatformCollector,
+    ProcessCollector,
+)
 
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1.0, 2.5)
+HTTP_BUCKETS = (*LATENCY_BUCKETS, 5.0, 10.0)
 LAG_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 300.0)
 
 
@@ -83,3 +94,20 @@ class Metrics:
             ["reason"],
             registry=r,
         )
+        # Route templates, not raw paths, so a scan of random URLs stays one series.
+        self.http_requests = Counter(
+            "feedloom_http_requests",
+            "HTTP requests by route template, method and status code",
+            ["route", "method", "status"],
+            registry=r,
+        )
+        self.http_latency = Histogram(
+            "feedloom_http_request_duration_seconds",
+            "HTTP request start until the last body byte is sent, by route template",
+            ["route", "method"],
+            buckets=HTTP_BUCKETS,
+            registry=r,
+        )
+        ProcessCollector(registry=r)
+        PlatformCollector(registry=r)
+        GCCollector(registry=r)

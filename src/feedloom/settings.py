@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import Literal, Self
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from feedloom.domain.fanout_policy import FanoutPolicy
@@ -110,6 +110,17 @@ class Settings(BaseSettings):
 
     fanout: FanoutSettings = FanoutSettings()
     feed: FeedSettings = FeedSettings()
+
+    # Operations (docs/OPERATIONS.md): logs, and who may read /metrics and /readyz.
+    log_format: Literal["text", "json"] = "text"
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    metrics_token: SecretStr | None = Field(
+        None, min_length=16, description="when set, /metrics asks for `Authorization: Bearer <it>`"
+    )
+    admin_port: int | None = Field(
+        None, ge=1, le=65_535, description="serve /metrics and /readyz here only, not publicly"
+    )
+    admin_host: str = "127.0.0.1"
 
     @model_validator(mode="after")
     def _refuse_placeholder_secret(self) -> Self:

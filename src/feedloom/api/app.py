@@ -1,4 +1,4 @@
-"""create_app: the FastAPI application. The lifespan builds the backend from Settings,
+"""create_app: the FastAPI application. The lifespan opens the composition root from Settings,
 optionally seeds demo data and runs the worker in-process (embedded default)."""
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from fastapi import FastAPI
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from feedloom import __version__
+from feedloom.api.admin import guard_admin_paths
+from feedloom.api.observability import Observability
 from feedloom.api.problems import install_problem_handlers, problem
 from feedloom.api.routes import accounts, feed, health, media, posts, users
 from feedloom.bootstrap import Feedloom, open_feedloom
@@ -57,6 +59,9 @@ def create_app(
     app.add_middleware(
         BodySizeLimit, max_bytes=settings.max_body_bytes, upload_max_bytes=settings.media_max_bytes
     )
+    guard_admin_paths(app, settings)
+    # Added last, so outermost: rejected and oversized requests get an ID and are counted.
+    app.add_middleware(Observability, metrics=lambda: app.state.feedloom.metrics)
     return app
 
 

@@ -27,6 +27,7 @@ from feedloom.domain.errors import (
     Unauthorized,
     Unavailable,
 )
+from feedloom.logs import request_id
 
 log = logging.getLogger(__name__)
 PROBLEM_JSON = "application/problem+json"
@@ -110,7 +111,11 @@ async def _http_error(_request: Request, error: Exception) -> JSONResponse:
 
 async def _unexpected(_request: Request, error: Exception) -> JSONResponse:
     log.exception("unhandled error", exc_info=error)
-    return problem(500, "internal", "Internal error", "something went wrong on our side")
+    response = problem(500, "internal", "Internal error", "something went wrong on our side")
+    # Starlette renders this outside every middleware, so the request ID is added here.
+    if (rid := request_id.get()) is not None:
+        response.headers["X-Request-ID"] = rid
+    return response
 
 
 def install_problem_handlers(app: FastAPI) -> None:

@@ -7,7 +7,6 @@ line (`_refuse_unusable_backends`), rather than failing on the first request.
 from __future__ import annotations
 
 import asyncio
-import logging
 import signal
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -33,10 +32,10 @@ def serve(
     ] = None,
 ) -> None:
     """Run the HTTP API (and, on the embedded default, the fan-out worker)."""
-    import uvicorn
-
     from feedloom.api.app import create_app
+    from feedloom.api.serving import serve_http
     from feedloom.demo import demo_running
+    from feedloom.logs import configure_logging
     from feedloom.settings import load_settings
 
     settings = load_settings(data_dir, demo)
@@ -45,23 +44,25 @@ def serve(
     application = create_app(
         settings, inline_worker=run_inline, companion=demo_running if demo else None
     )
-    _configure_logging()
+    configure_logging(settings)
     typer.echo(f"feedloom on http://{host}:{port}  (API docs: http://{host}:{port}/docs)", err=True)
     if demo:
         typer.echo("demo login: username demo, password demo-password", err=True)
-    uvicorn.run(application, host=host, port=port, log_level="info")
+    serve_http(application, settings, host, port)
 
 
 def worker(
     concurrency: Annotated[int, typer.Option(min=1, max=64, help="consumers per lane")] = 1,
 ) -> None:
     """Run relay + fan-out workers until interrupted (any number of these may run)."""
+    from feedloom.api.serving import serve_admin_while
     from feedloom.bootstrap import open_feedloom
+    from feedloom.logs import configure_logging
     from feedloom.settings import load_settings
 
     settings = load_settings()
     _refuse_unusable_backends(settings)
-    _configure_logging()
+    configure_logging(settings)
 
     async def main() -> None:
         async with open_feedloom(settings) as feedloom:
@@ -71,7 +72,8 @@ def worker(
             loop = asyncio.get_running_loop()
             for signum in (signal.SIGTERM, signal.SIGINT):
                 loop.add_signal_handler(signum, stop.set)
-            await feedloom.services.worker.run(stop, concurrency)
+            loops = feedloom.services.worker.run(stop, concurrency)
+            await serve_admin_while(loops, feedloom, settings)
         typer.echo("worker stopped", err=True)
 
     asyncio.run(main())
@@ -124,9 +126,3 @@ def _refuse_unusable_backends(settings: Settings) -> None:
             asyncio.run(ping_redis())
         except RedisUnavailable as error:
             fail(str(error))
-
-
-def _configure_logging() -> None:
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )

@@ -1,0 +1,85 @@
+"""Run the API under uvicorn, and the admin app beside it when it has a port; or the
+admin app beside a worker's loops.
+
+The admin server shares the process and the event loop with what it watches, so it
+reads the very Metrics registry and stores that process records into. It never owns the
+signals: the API server (or the worker's handlers) stop on SIGINT/SIGTERM, and stop
+the admin server on their way out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Iterator
+
+import uvicorn
+from fastapi import FastAPI
+from starlette.datastructures import State
+
+from feedloom.api.admin import create_admin_app
+from feedloom.bootstrap import Feedloom
+from feedloom.settings import Settings
+
+
+def serve_http(app: FastAPI, settings: Settings, host: str, port: int) -> None:
+    # log_config=None: uvicorn's own lines go through logs.configure_logging's handler
+    # (same format, request IDs on access lines) instead of handlers of its own.
+    config = uvicorn.Config(
+        app, host=host, port=port, log_config=None, log_level=settings.log_level.lower()
+    )
+    server = uvicorn.Server(config)
+    if settings.admin_port is None:
+        server.run()
+        return
+    admin = admin_server(app.state, settings, settings.admin_port)
+    with asyncio.Runner(loop_factory=config.get_loop_factory()) as runner:
+        runner.run(serve_with_admin(server, admin))
+
+
+async def serve_with_admin(server: uvicorn.Server, admin: uvicorn.Server) -> None:
+    admin_serving = asyncio.create_task(admin.serve())
+    try:
+        await server.serve()
+    finally:
+        admin.should_exit = True
+        await admin_serving
+
+
+async def serve_admin_while(work: Awaitable[None], feedloom: Feedloom, settings: Settings) -> None:
+    """Await `work` (a worker's loops); meanwhile, with an admin port set, serve
+    /healthz, /readyz and /metrics of `feedloom` there."""
+    if settings.admin_port is None:
+        await work
+        return
+    state = State()
+    state.feedloom = feedloom
+    admin = admin_server(state, settings, settings.admin_port)
+    admin_serving = asyncio.create_task(admin.serve())
+    try:
+        await work
+    finally:
+        admin.should_exit = True
+        await admin_serving
+
+
+def admin_server(state: State, settings: Settings, port: int) -> AdminServer:
+    app = create_admin_app(state, settings)
+    return AdminServer(
+        uvicorn.Config(
+            app,
+            host=settings.admin_host,
+            port=port,
+            lifespan="off",
+            log_config=None,
+            log_level=settings.log_level.lower(),
+        )
+    )
+
+
+class AdminServer(uvicorn.Server):
+    """Leaves the signal handlers to the API server, which stops this one."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield
