@@ -8,10 +8,10 @@ import socket
 
 import httpx
 import uvicorn
-from feedloom.bootstrap import Feedloom
 
 from feedloom.api.app import create_app
 from feedloom.api.serving import admin_server, serve_admin_while, serve_with_admin
+from feedloom.bootstrap import Feedloom
 from feedloom.settings import Settings
 
 
