@@ -58,7 +58,6 @@ class RankingWeights(BaseModel):
 class FeedSettings(BaseModel):
     default_order: FeedOrder = FeedOrder.CHRONOLOGICAL
     default_limit: int = Field(20, ge=1, le=100)
-    max_limit: int = Field(100, ge=1, le=500)
     own_posts_window_s: int = Field(600, ge=0, description="read-your-writes window")
     weights: RankingWeights = RankingWeights()
     rank_candidates: int = Field(300, ge=1, le=5_000, description="posts ranked per session")

@@ -25,6 +25,7 @@ from feedloom.adapters.memory.caches import (
 from feedloom.adapters.memory.event_queue import MemoryEventQueue
 from feedloom.adapters.memory.timeline_store import MemoryAuthorTimelineStore, MemoryTimelineStore
 from feedloom.adapters.redis.caches import (
+    RAW,
     RedisCounterStore,
     RedisFeedSessionStore,
     RedisRateLimiter,
@@ -35,6 +36,8 @@ from feedloom.adapters.redis.event_queue import RedisEventQueue
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.scripts import RedisClient
 from feedloom.adapters.redis.timeline_store import RedisAuthorTimelineStore, RedisTimelineStore
+from feedloom.adapters.redis.views import POSTS
+from feedloom.domain.model import Post
 from feedloom.ports import (
     AuthorTimelineStore,
     CounterStore,
@@ -81,9 +84,14 @@ class Caches:
             return RedisAuthorTimelineStore(*redis, length=length)
         return MemoryAuthorTimelineStore(length)
 
-    def view_cache(self, kind: str = "post") -> ViewCache:
+    def view_cache(self, kind: str = "post") -> ViewCache[bytes]:
         if redis := self._redis():
-            return RedisViewCache(*redis, kind)
+            return RedisViewCache(*redis, kind, RAW)
+        return MemoryViewCache()
+
+    def post_views(self) -> ViewCache[Post]:
+        if redis := self._redis():
+            return RedisViewCache(*redis, "post", POSTS)
         return MemoryViewCache()
 
     def counters(self) -> CounterStore:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from feedloom.domain.ids import created_at_of
+from feedloom.domain.model import Media, Post, Visibility
 from tests.contract.conftest import Caches
 
 
@@ -24,3 +26,18 @@ async def test_an_empty_request_touches_nothing(caches: Caches) -> None:
     await views.set_many({})
     await views.delete_many([])
     assert await views.get_many([]) == {}
+
+
+async def test_a_post_view_comes_back_as_the_post_it_was(caches: Caches) -> None:
+    post_id = 386_000_000_000_000_000
+    post = Post(
+        post_id,
+        7,
+        "text with ünïcode",
+        Visibility.FOLLOWERS,
+        created_at_of(post_id),
+        (Media(9, "/media/9.png", 640, 480),),
+    )
+    views = caches.post_views()
+    await views.set_many({post_id: post})
+    assert await views.get_many([post_id]) == {post_id: post}

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
+from typing import Generic, TypeVar
 
 from feedloom.domain.ids import IdGenerator, created_at_of
 from feedloom.domain.model import (
@@ -32,6 +33,9 @@ from feedloom.ports import Delivery, Followee, Lane, StoredResponse
 from feedloom.ranking.affinity import AffinityState, InteractionKind, add_interaction
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+
+V = TypeVar("V")
 
 
 def clock() -> datetime:
@@ -428,14 +432,14 @@ class FakeRecordCache:
             self.records.pop(key, None)
 
 
-class FakeViewCache:
+class FakeViewCache(Generic[V]):
     def __init__(self) -> None:
-        self.data: dict[int, bytes] = {}
+        self.data: dict[int, V] = {}
 
-    async def get_many(self, keys: Sequence[int]) -> dict[int, bytes]:
+    async def get_many(self, keys: Sequence[int]) -> dict[int, V]:
         return {key: self.data[key] for key in keys if key in self.data}
 
-    async def set_many(self, items: Mapping[int, bytes]) -> None:
+    async def set_many(self, items: Mapping[int, V]) -> None:
         self.data.update(items)
 
     async def delete_many(self, keys: Sequence[int]) -> None:

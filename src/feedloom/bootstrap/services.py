@@ -11,6 +11,7 @@ from feedloom.bootstrap.runtime import Runtime
 from feedloom.lookups.access import Access
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
+from feedloom.lookups.concurrency import InTurn, Together
 from feedloom.lookups.counts import CounterBuffer, DisplayedCounts
 from feedloom.lookups.likes import Likes
 from feedloom.lookups.reader_state import ReaderStates
@@ -88,7 +89,8 @@ def build_services(
     )
     buffer = CounterBuffer()
     counts = DisplayedCounts(caches.counters, stores.engagement, buffer)
-    hydrator = Hydrator(views, counts, likes, metrics)
+    concurrency = Together() if settings.redis_url is not None else InTurn()
+    hydrator = Hydrator(views, counts, likes, metrics, concurrency)
     candidates = Candidates(
         caches.timelines,
         rebuilder,
@@ -97,6 +99,7 @@ def build_services(
         metrics,
         clock,
         timedelta(seconds=settings.feed.own_posts_window_s),
+        concurrency,
     )
     affinity = AffinityUpdates(stores.affinities, settings.feed.affinity_half_life_days)
     feed_orders = FeedOrders(stores.preferences, states, settings.feed.default_order)

@@ -200,6 +200,37 @@ def timelines(
     typer.echo(render_timelines(results, shape))
 
 
+@app.command()
+def read(
+    users: Annotated[int, typer.Option(min=200, help="Users of the peers' workload.")] = 20_000,
+    seed: Annotated[int, typer.Option(help="The workload's seed.")] = 42,
+    readers: Annotated[int, typer.Option(min=1, help="Readers sampled and timed.")] = 2_000,
+    warmup: Annotated[int, typer.Option(min=0, help="Other readers read first.")] = 200,
+    rounds: Annotated[int, typer.Option(min=1, max=20, help="Timed rounds.")] = 3,
+    start: StartOption = Start.embedded,
+) -> None:
+    """First-page home feed reads in-process on the peers' workload, beside a naive SQL
+    pull baseline on the same graph, pages checked (see bench/read.py)."""
+    from feedloom.bench.read import render_read, run_read_bench
+    from feedloom.bench.stores import scratch_store, settings_from_env
+    from feedloom.bench.workload import PEERS_FINGERPRINT, PEERS_SEED, PEERS_USERS, peers_workload
+
+    async def main() -> str:
+        workload = peers_workload(users, seed)
+        if (users, seed) == (
+            PEERS_USERS,
+            PEERS_SEED,
+        ) and workload.fingerprint() != PEERS_FINGERPRINT:
+            raise RuntimeError(f"graph fingerprint {workload.fingerprint()} is not the peers'")
+        async with scratch_store(start.value) as store:
+            settings = settings_from_env(store.run_env({}))
+            typer.echo(f"bench read on {start.value}: {users:,} users, {readers} readers", err=True)
+            bench = await run_read_bench(settings, workload, readers, warmup, rounds)
+            return render_read(bench, start.value)
+
+    typer.echo(_run(main))
+
+
 def _checked_url(url: str | None, password: str | None) -> str | None:
     from feedloom.bench.target import NotLoopback, check_loopback
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain
 
 
 def merge_newest_first(sources: Iterable[Iterable[int]]) -> Iterator[int]:
@@ -14,6 +15,12 @@ def merge_newest_first(sources: Iterable[Iterable[int]]) -> Iterator[int]:
         if post_id != last:
             yield post_id
             last = post_id
+
+
+def newest(sources: Iterable[Iterable[int]], count: int) -> list[int]:
+    """The `count` newest distinct IDs of several newest-first lists. A read merges a
+    few hundred IDs at most: one C-level sort beats a Python-level k-way merge there."""
+    return sorted(set(chain.from_iterable(sources)), reverse=True)[:count]
 
 
 def older_than(ids: Sequence[int], before: int | None) -> list[int]:

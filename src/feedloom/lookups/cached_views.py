@@ -1,5 +1,6 @@
 """Post and profile views, cache-aside: one batched cache call, misses from the store
-in one call, then cached. Never one call per item."""
+in one call, then cached. Never one call per item; serializing is the cache adapter's
+business (none in process)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import TypeVar
 
 from feedloom.domain.model import Post, UserProfile
-from feedloom.lookups.views import dump_post, dump_profile, load_post, load_profile
 from feedloom.metrics import Metrics
 from feedloom.ports import PostStore, ProfileStore, ViewCache
 
@@ -17,8 +17,8 @@ V = TypeVar("V")
 class Views:
     def __init__(
         self,
-        post_cache: ViewCache,
-        user_cache: ViewCache,
+        post_cache: ViewCache[Post],
+        user_cache: ViewCache[UserProfile],
         posts: PostStore,
         profiles: ProfileStore,
         metrics: Metrics,
@@ -28,22 +28,13 @@ class Views:
         self._misses = metrics.hydration_misses
 
     async def posts(self, post_ids: Sequence[int]) -> dict[int, Post]:
-        return await self._cache_aside(
-            "post", self._post_cache, post_ids, load_post, dump_post, self._posts.posts
-        )
+        return await self._cache_aside("post", self._post_cache, post_ids, self._posts.posts)
 
     async def post(self, post_id: int) -> Post | None:
         return (await self.posts([post_id])).get(post_id)
 
     async def profiles(self, user_ids: Sequence[int]) -> dict[int, UserProfile]:
-        return await self._cache_aside(
-            "user",
-            self._user_cache,
-            user_ids,
-            load_profile,
-            dump_profile,
-            self._profiles.profiles,
-        )
+        return await self._cache_aside("user", self._user_cache, user_ids, self._profiles.profiles)
 
     async def forget_posts(self, post_ids: Sequence[int]) -> None:
         await self._post_cache.delete_many(post_ids)
@@ -54,19 +45,16 @@ class Views:
     async def _cache_aside(
         self,
         kind: str,
-        cache: ViewCache,
+        cache: ViewCache[V],
         ids: Sequence[int],
-        decode: Callable[[int, bytes], V],
-        encode: Callable[[V], bytes],
         fetch: Callable[[Sequence[int]], Awaitable[dict[int, V]]],
     ) -> dict[int, V]:
         wanted = list(dict.fromkeys(ids))
-        cached = await cache.get_many(wanted)
-        found = {key: decode(key, data) for key, data in cached.items()}
-        missing = [key for key in wanted if key not in found]
-        if missing:
+        found = await cache.get_many(wanted)
+        if len(found) < len(wanted):
+            missing = [key for key in wanted if key not in found]
             self._misses.labels(kind).inc(len(missing))
             loaded = await fetch(missing)
-            await cache.set_many({key: encode(view) for key, view in loaded.items()})
+            await cache.set_many(loaded)
             found.update(loaded)
         return found

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from feedloom.domain.model import Post, UserProfile
 from feedloom.ports.caches import (
     AuthorTimelineStore,
     CounterStore,
@@ -69,8 +70,8 @@ class CachePorts:
 
     timelines: TimelineStore
     author_timelines: AuthorTimelineStore
-    post_cache: ViewCache
-    user_cache: ViewCache
+    post_cache: ViewCache[Post]
+    user_cache: ViewCache[UserProfile]
     counters: CounterStore
     sessions: FeedSessionStore
     rate_limiter: RateLimiter

@@ -4,7 +4,7 @@ the durable store (in-process on the embedded default, Redis in production)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from feedloom.domain.model import Counts, Event
 from feedloom.ports.records import Delivery, Lane
@@ -58,11 +58,15 @@ class AuthorTimelineStore(Protocol):
     async def remove(self, author_id: int, post_id: int) -> None: ...
 
 
-class ViewCache(Protocol):
-    """Cache-aside store of serialized shared views (posts, user profiles)."""
+V = TypeVar("V")
 
-    async def get_many(self, keys: Sequence[int]) -> dict[int, bytes]: ...
-    async def set_many(self, items: Mapping[int, bytes]) -> None: ...
+
+class ViewCache(Protocol[V]):
+    """Cache-aside store of shared views (posts, user profiles): kept as objects in
+    process, serialized by the adapter where the cache is remote."""
+
+    async def get_many(self, keys: Sequence[int]) -> dict[int, V]: ...
+    async def set_many(self, items: Mapping[int, V]) -> None: ...
     async def delete_many(self, keys: Sequence[int]) -> None: ...
 
 

@@ -3,6 +3,8 @@ posts as one viewer may see them."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from feedloom.domain.cursors import KeysetCursor, encode_cursor, keyset_before
 from feedloom.domain.errors import NotFound
 from feedloom.domain.model import FeedItem, FeedOrder, UserProfile
@@ -51,10 +53,12 @@ class AuthorPosts:
         await self._access.visible_profile(viewer_id, author_id)
         viewer = await self._access.viewer_of(viewer_id, author_id)
         fill = PageFill(keyset_before(cursor), min(limit, self._page_cap))
+        accept = partial(may_see, viewer)
         while not fill.done:
             candidates = dict.fromkeys(await self._ids(author_id, fill.cursor, fill.want), AUTHOR)
-            loaded = await self._views.posts(list(candidates))
-            fill.take(candidates, loaded, lambda post: may_see(viewer, post))
+            for chunk in fill.chunks(candidates):
+                fill.take(candidates, chunk, await self._views.posts(chunk), accept)
+            fill.advance(candidates)
         count_filtered(self._metrics, fill.kept.filtered)
         items = await self._hydrator.hydrate(viewer_id, fill.kept.posts, fill.sources)
         after = fill.next_cursor()

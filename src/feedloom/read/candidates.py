@@ -14,8 +14,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 from feedloom.domain.ids import lowest_id_at
-from feedloom.domain.timeline import capped, merge_newest_first, older_than
+from feedloom.domain.timeline import newest, older_than
 from feedloom.lookups.author_timelines import AuthorTimelines
+from feedloom.lookups.concurrency import Concurrency
 from feedloom.lookups.timelines import TimelineRebuilder
 from feedloom.metrics import Metrics
 from feedloom.ports import Clock, PostArchive, TimelineStore
@@ -34,26 +35,30 @@ class Candidates:
         metrics: Metrics,
         clock: Clock,
         own_posts_window: timedelta,
+        concurrency: Concurrency,
     ) -> None:
         self._timelines, self._rebuilder = timelines, rebuilder
         self._author_timelines, self._archive = author_timelines, archive
         self._reads, self._clock = metrics.timeline_reads, clock
-        self._own_window = own_posts_window
+        self._own_window, self._concurrency = own_posts_window, concurrency
 
     async def gather(self, reader: Reader, before: int | None, count: int) -> dict[int, str]:
         """Up to `count` candidate IDs older than `before`, newest first, with the source
         each came from (dicts keep insertion order)."""
-        timeline, complete, pushed_label = await self._home_timeline(reader, before, count)
-        sources: list[tuple[str, list[int]]] = [(pushed_label, timeline)]
-        sources.append((PULLED, await self._pulled(reader, before, count)))
-        sources.append((OWN, await self._own_recent(reader, before, count)))
+        (timeline, complete, pushed_label), pulled, own = await self._concurrency.three(
+            self._home_timeline(reader, before, count),
+            self._pulled(reader, before, count),
+            self._own_recent(reader, before, count),
+        )
+        sources: list[tuple[str, list[int]]] = [(pushed_label, timeline), (PULLED, pulled)]
+        sources.append((OWN, own))
         if len(timeline) < count:  # beyond the cached timeline
             older = self._followees_recent if complete else self._archive_ids
             sources.append((ARCHIVE, await older(reader, before, count)))
         labels: dict[int, str] = {}
         for label, ids in reversed(sources):  # earlier sources win the label
             labels.update(dict.fromkeys(ids, label))
-        merged = capped(merge_newest_first(ids for _, ids in sources), count)
+        merged = newest((ids for _, ids in sources), count)
         return {post_id: labels[post_id] for post_id in merged}
 
     async def _home_timeline(
@@ -74,9 +79,7 @@ class Candidates:
         if not reader.pulled_followees:
             return []
         lists = await self._author_timelines.recent(reader.pulled_followees)
-        return capped(
-            merge_newest_first(older_than(ids, before)[:count] for ids in lists.values()), count
-        )
+        return newest((older_than(ids, before)[:count] for ids in lists.values()), count)
 
     async def _own_recent(self, reader: Reader, before: int | None, count: int) -> list[int]:
         """From the reader's author timeline, which publishing writes at once."""
@@ -90,9 +93,7 @@ class Candidates:
         """A complete timeline ran out: the followees' author timelines hold the rest
         (what its rebuild merged, and posts whose fan-out is still on its way)."""
         lists = await self._author_timelines.recent([*reader.context.following, reader.user_id])
-        return capped(
-            merge_newest_first(older_than(ids, before)[:count] for ids in lists.values()), count
-        )
+        return newest((older_than(ids, before)[:count] for ids in lists.values()), count)
 
     async def _archive_ids(self, reader: Reader, before: int | None, count: int) -> list[int]:
         """The cached timeline ran out: continue from the durable store, which holds

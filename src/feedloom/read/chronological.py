@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from feedloom.domain.cursors import KeysetCursor, encode_cursor
 from feedloom.domain.model import FeedOrder
 from feedloom.domain.visibility import feed_filter
@@ -27,10 +29,12 @@ class ChronologicalFeed:
     ) -> FeedPage:
         with timer.stage("candidates"):
             fill = PageFill(before, limit)
+            accept = partial(feed_filter, reader.context)
             while not fill.done:
                 candidates = await self._candidates.gather(reader, fill.cursor, fill.want)
-                loaded = await self._views.posts(list(candidates))
-                fill.take(candidates, loaded, lambda post: feed_filter(reader.context, post))
+                for chunk in fill.chunks(candidates):
+                    fill.take(candidates, chunk, await self._views.posts(chunk), accept)
+                fill.advance(candidates)
         count_filtered(self._metrics, fill.kept.filtered)
         with timer.stage("hydrate"):
             items = await self._hydrator.hydrate(reader.user_id, fill.kept.posts, fill.sources)

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from feedloom.domain.model import FeedItem, Post
 from feedloom.lookups.cached_views import Views
+from feedloom.lookups.concurrency import Concurrency
 from feedloom.lookups.counts import DisplayedCounts
 from feedloom.lookups.likes import Likes
 from feedloom.metrics import Metrics
@@ -18,9 +19,15 @@ from feedloom.metrics import Metrics
 
 class Hydrator:
     def __init__(
-        self, views: Views, counts: DisplayedCounts, likes: Likes, metrics: Metrics
+        self,
+        views: Views,
+        counts: DisplayedCounts,
+        likes: Likes,
+        metrics: Metrics,
+        concurrency: Concurrency,
     ) -> None:
         self._views, self._counts, self._likes = views, counts, likes
+        self._concurrency = concurrency
         self._batch = metrics.hydration_batch
 
     async def hydrate(
@@ -28,9 +35,11 @@ class Hydrator:
     ) -> list[FeedItem]:
         post_ids = [post.id for post in posts]
         self._batch.observe(len(post_ids))
-        authors = await self._views.profiles([post.author_id for post in posts])
-        counts = await self._counts.get(post_ids)
-        liked = await self._likes.liked_among(viewer_id, post_ids)
+        authors, counts, liked = await self._concurrency.three(
+            self._views.profiles([post.author_id for post in posts]),
+            self._counts.get(post_ids),
+            self._likes.liked_among(viewer_id, post_ids),
+        )
         return [
             FeedItem(
                 post=post,

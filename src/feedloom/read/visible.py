@@ -13,7 +13,7 @@ anything, and a deleted post simply is not there any more.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from feedloom.domain.model import Post
@@ -50,8 +50,15 @@ def overfetch(missing: int) -> int:
     return missing * 2 + 10
 
 
+CHUNK_SLACK = 5
+
+
 class PageFill:
-    """A keyset page being filled: what to ask for next, what was kept."""
+    """A keyset page being filled: what to ask for next, what was kept.
+
+    Candidates come `want` at a time (over-fetched, so filtered items rarely cost a
+    second gather), but their views are loaded in chunks of what the page still misses:
+    a page of 20 loads about 25 views, not 50."""
 
     def __init__(self, before: int | None, limit: int) -> None:
         self.cursor, self.limit = before, limit
@@ -62,17 +69,37 @@ class PageFill:
 
     @property
     def done(self) -> bool:
-        return self.exhausted or len(self.kept.posts) >= self.limit
+        return self.exhausted or self.full
+
+    @property
+    def full(self) -> bool:
+        return len(self.kept.posts) >= self.limit
+
+    def chunks(self, candidates: Mapping[int, str]) -> Iterator[list[int]]:
+        """Successive slices of the candidates, each as long as the page still misses
+        (plus a little), until the page is full."""
+        ids, start = list(candidates), 0
+        while start < len(ids) and not self.full:
+            end = start + self.limit - len(self.kept.posts) + CHUNK_SLACK
+            yield ids[start:end]
+            start = end
 
     def take(
-        self, candidates: Mapping[int, str], loaded: Mapping[int, Post], accept: Accept
+        self,
+        candidates: Mapping[int, str],
+        chunk: Sequence[int],
+        loaded: Mapping[int, Post],
+        accept: Accept,
     ) -> None:
-        """Filter one chunk of `candidates` (ID -> source, newest first, as asked for)."""
-        chunk = visible(candidates, loaded, accept, self.limit - len(self.kept.posts))
-        self.kept.posts += chunk.posts
-        self.kept.filtered.update(chunk.filtered)
-        self.sources.update({post.id: candidates[post.id] for post in chunk.posts})
-        if len(self.kept.posts) < self.limit:
+        """Filter one chunk of `candidates` (ID -> source, newest first)."""
+        kept = visible(chunk, loaded, accept, self.limit - len(self.kept.posts))
+        self.kept.posts += kept.posts
+        self.kept.filtered.update(kept.filtered)
+        self.sources.update({post.id: candidates[post.id] for post in kept.posts})
+
+    def advance(self, candidates: Mapping[int, str]) -> None:
+        """After a gather's chunks: where the next gather starts, if one is needed."""
+        if not self.full:
             self.exhausted = len(candidates) < self.want
             self.cursor = min(candidates) if candidates else self.cursor
             self.want = overfetch(self.limit - len(self.kept.posts))

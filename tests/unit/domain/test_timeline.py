@@ -3,7 +3,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from feedloom.domain.timeline import capped, merge_newest_first, older_than
+from feedloom.domain.timeline import capped, merge_newest_first, newest, older_than
 
 
 def test_merge_interleaves_newest_first_and_drops_duplicates() -> None:
@@ -24,3 +24,9 @@ def test_capped_keeps_the_newest() -> None:
 def test_older_than_is_strict() -> None:
     assert older_than([9, 7, 5], 7) == [5]
     assert older_than([9, 7, 5], None) == [9, 7, 5]
+
+
+@given(st.lists(st.sets(st.integers(1, 10_000)), max_size=8), st.integers(0, 50))
+def test_newest_is_the_capped_merge(sources: list[set[int]], count: int) -> None:
+    lists = [sorted(source, reverse=True) for source in sources]
+    assert newest(lists, count) == capped(merge_newest_first(lists), count)

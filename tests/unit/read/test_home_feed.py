@@ -13,6 +13,7 @@ from feedloom.domain.ids import IdGenerator
 from feedloom.domain.model import FeedOrder, Post
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
+from feedloom.lookups.concurrency import InTurn
 from feedloom.lookups.counts import CounterBuffer, DisplayedCounts
 from feedloom.lookups.likes import Likes
 from feedloom.lookups.reader_state import ReaderStates
@@ -103,9 +104,12 @@ def home_feed(
     authors = AuthorTimelines(FakeAuthorTimelineStore(), archive, 50)
     rebuilder = TimelineRebuilder(timelines, authors, metrics, 100)
     own_window = timedelta(minutes=10)
-    candidates = Candidates(timelines, rebuilder, authors, archive, metrics, clock, own_window)
+    candidates = Candidates(
+        timelines, rebuilder, authors, archive, metrics, clock, own_window, InTurn()
+    )
     counts = DisplayedCounts(FakeCounterStore(), engagement, CounterBuffer())
-    hydrator = Hydrator(views, counts, Likes(FakeRecordCache(), engagement, clock), metrics)
+    likes = Likes(FakeRecordCache(), engagement, clock)
+    hydrator = Hydrator(views, counts, likes, metrics, InTurn())
     states = ReaderStates(FakeRecordCache(), graph, preferences)
     ranked = RankedFeed(
         candidates,

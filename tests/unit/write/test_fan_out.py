@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from feedloom.domain.model import Event, Post, PostDeleted, PostPublished
-from feedloom.lookups.views import dump_post
 from feedloom.metrics import Metrics
 from feedloom.ports import Delivery
 from feedloom.write.fan_out import FanOut
@@ -37,7 +36,7 @@ class World:
     followers: FakeFollowerLister
     timelines: FakeTimelineStore
     author_timelines: FakeAuthorTimelineStore
-    post_cache: FakeViewCache
+    post_cache: FakeViewCache[Post]
     fan_out: FanOut
 
     async def deliver(self, *events: Event) -> None:
@@ -112,7 +111,7 @@ async def test_a_repeated_delivery_changes_nothing() -> None:
 async def test_post_deleted_purges_the_author_timeline_and_the_cached_view() -> None:
     w = world()
     await w.deliver(PostPublished(w.post.id, AUTHOR))
-    w.post_cache.data[w.post.id] = dump_post(w.post)  # a reader cached the view meanwhile
+    w.post_cache.data[w.post.id] = w.post  # a reader cached the view meanwhile
     await w.deliver(PostDeleted(w.post.id, AUTHOR))
     assert w.author_timelines.ids[AUTHOR] == []
     assert w.post.id not in w.post_cache.data

@@ -5,18 +5,22 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from typing import Generic, TypeVar
 
 from feedloom.domain.model import Counts
 
+V = TypeVar("V")
 
-class MemoryViewCache:
-    """A bounded LRU of serialized views: memory stays flat however many posts exist."""
+
+class MemoryViewCache(Generic[V]):
+    """A bounded LRU of views, kept as the (immutable) objects themselves: nothing to
+    serialize in process. Memory stays flat however many posts exist."""
 
     def __init__(self, max_items: int = 100_000) -> None:
         self._max_items = max_items
-        self._items: OrderedDict[int, bytes] = OrderedDict()
+        self._items: OrderedDict[int, V] = OrderedDict()
 
-    async def get_many(self, keys: Sequence[int]) -> dict[int, bytes]:
+    async def get_many(self, keys: Sequence[int]) -> dict[int, V]:
         found = {}
         for key in keys:
             value = self._items.get(key)
@@ -25,7 +29,7 @@ class MemoryViewCache:
                 found[key] = value
         return found
 
-    async def set_many(self, items: Mapping[int, bytes]) -> None:
+    async def set_many(self, items: Mapping[int, V]) -> None:
         self._items.update(items)
         for key in items:
             self._items.move_to_end(key)

@@ -9,18 +9,20 @@ from __future__ import annotations
 
 import struct
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import timedelta
-from typing import cast
+from typing import Generic, TypeVar, cast
 
 from feedloom.adapters.redis import lua
 from feedloom.adapters.redis.keys import RedisKeys
-from feedloom.adapters.redis.scripts import LuaScript, RedisClient, ScriptRunner
+from feedloom.adapters.redis.scripts import LuaScript, RedisClient, ScriptRunner, is_cluster
 from feedloom.domain.model import Counts
 
 DEFAULT_TTL = timedelta(days=1)
 INCREMENT = LuaScript(lua.INCREMENT_COUNTERS)
 PUT_RECORD, APPEND_RECORD = LuaScript(lua.PUT_RECORD), LuaScript(lua.APPEND_RECORD)
+READ_COUNTERS = LuaScript(lua.READ_COUNTERS)
 RECORD_TTL = timedelta(hours=1)
 
 
@@ -28,28 +30,55 @@ def _ms(ttl: timedelta) -> int:
     return max(1, int(ttl.total_seconds() * 1000))
 
 
-class RedisViewCache:
+V = TypeVar("V")
+
+
+@dataclass(frozen=True, slots=True)
+class Codec(Generic[V]):
+    """How one kind of view is stored: views.py has the post and profile codecs."""
+
+    dump: Callable[[V], bytes]
+    load: Callable[[int, bytes], V]
+
+
+RAW: Codec[bytes] = Codec(lambda value: value, lambda _key, data: data)
+
+
+class RedisViewCache(Generic[V]):
     """Cache-aside views of one kind (`kind` goes into the key: "post", "user")."""
 
     def __init__(
-        self, client: RedisClient, keys: RedisKeys, kind: str, ttl: timedelta = DEFAULT_TTL
+        self,
+        client: RedisClient,
+        keys: RedisKeys,
+        kind: str,
+        codec: Codec[V],
+        ttl: timedelta = DEFAULT_TTL,
     ) -> None:
         self._client = client
         self._keys = keys
         self._kind = kind
+        self._codec = codec
         self._ttl_ms = _ms(ttl)
 
-    async def get_many(self, keys: Sequence[int]) -> dict[int, bytes]:
-        pipe = self._client.pipeline(transaction=False)
-        for key in keys:
-            pipe.get(self._keys.view(self._kind, key))
-        values: list[bytes | None] = await pipe.execute()
-        return {key: value for key, value in zip(keys, values, strict=True) if value is not None}
+    async def get_many(self, keys: Sequence[int]) -> dict[int, V]:
+        names = [self._keys.view(self._kind, key) for key in keys]
+        values: list[bytes | None]
+        if is_cluster(self._client) or not names:
+            # A cluster refuses MGET across slots: one GET per key, pipelined per node.
+            pipe = self._client.pipeline(transaction=False)
+            for name in names:
+                pipe.get(name)
+            values = await pipe.execute()
+        else:  # one reply for the whole page, parsed at once
+            values = cast(list[bytes | None], await self._client.mget(names))
+        load = self._codec.load
+        return {k: load(k, v) for k, v in zip(keys, values, strict=True) if v is not None}
 
-    async def set_many(self, items: Mapping[int, bytes]) -> None:
+    async def set_many(self, items: Mapping[int, V]) -> None:
         pipe = self._client.pipeline(transaction=False)
         for key, value in items.items():
-            pipe.set(self._keys.view(self._kind, key), value, px=self._ttl_ms)
+            pipe.set(self._keys.view(self._kind, key), self._codec.dump(value), px=self._ttl_ms)
         await pipe.execute()
 
     async def delete_many(self, keys: Sequence[int]) -> None:
@@ -70,11 +99,17 @@ class RedisCounterStore:
         self._ttl_ms = _ms(ttl)
 
     async def get_many(self, post_ids: Sequence[int]) -> dict[int, Counts]:
-        pipe = self._client.pipeline(transaction=False)
-        for post_id in post_ids:
-            pipe.hmget(self._keys.counter(post_id), ["l", "c"])
+        keys = [self._keys.counter(post_id) for post_id in post_ids]
+        if is_cluster(self._client) or not keys:
+            pipe = self._client.pipeline(transaction=False)
+            for key in keys:
+                pipe.hmget(key, ["l", "c"])
+            pairs = await pipe.execute()
+        else:  # one script call, one reply: likes and comments, key after key
+            flat = await self._scripts.call(READ_COUNTERS, keys, [])
+            pairs = [flat[i : i + 2] for i in range(0, len(flat), 2)]
         found = {}
-        for post_id, (likes, comments) in zip(post_ids, await pipe.execute(), strict=True):
+        for post_id, (likes, comments) in zip(post_ids, pairs, strict=True):
             if likes is not None:
                 found[post_id] = Counts(likes=int(likes), comments=int(comments or 0))
         return found

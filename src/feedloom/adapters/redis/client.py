@@ -12,11 +12,12 @@ from __future__ import annotations
 from urllib.parse import urlsplit, urlunsplit
 
 import hiredis
-from redis.asyncio import BlockingConnectionPool, Redis, RedisCluster
+from redis.asyncio import BlockingConnectionPool, RedisCluster
 from redis.asyncio.connection import Connection, SSLConnection, UnixDomainSocketConnection
 from redis.exceptions import RedisClusterException, RedisError
 from redis.typing import EncodableT
 
+from feedloom.adapters.redis.autopipeline import AutoPipelinedRedis
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.scripts import RedisClient
 
@@ -91,7 +92,7 @@ async def open_client(url: str, cluster: bool = False) -> RedisClient:
             timeout=POOL_WAIT_S,
             socket_connect_timeout=CONNECT_TIMEOUT_S,
         )
-        client = Redis.from_pool(pool)
+        client = AutoPipelinedRedis.from_pool(pool)
     try:
         await client.ping()
     except (RedisError, RedisClusterException, OSError) as error:

@@ -22,6 +22,7 @@ from feedloom.adapters.redis.degraded import OnOutage, degraded
 from feedloom.adapters.redis.event_queue import RedisEventQueue
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.timeline_store import RedisAuthorTimelineStore, RedisTimelineStore
+from feedloom.adapters.redis.views import POSTS, PROFILES
 from feedloom.ports import CachePorts
 
 Close = Callable[[], Awaitable[None]]
@@ -48,8 +49,8 @@ async def redis_caches(config: RedisConfig, on_outage: OnOutage) -> tuple[CacheP
         author_timelines=RedisAuthorTimelineStore(
             client, keys, config.author_timeline_length, config.inactive_after
         ),
-        post_cache=RedisViewCache(client, keys, "post"),
-        user_cache=RedisViewCache(client, keys, "user"),
+        post_cache=RedisViewCache(client, keys, "post", POSTS),
+        user_cache=RedisViewCache(client, keys, "user", PROFILES),
         counters=RedisCounterStore(client, keys),
         sessions=RedisFeedSessionStore(client, keys),
         rate_limiter=RedisRateLimiter(client, keys),

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from redis.exceptions import ClusterDownError, ConnectionError, TimeoutError
 
@@ -36,6 +36,7 @@ from feedloom.ports import (
 log = logging.getLogger(__name__)
 OUTAGE = (ConnectionError, TimeoutError, ClusterDownError, OSError)
 T = TypeVar("T")
+V = TypeVar("V")
 OnOutage = Callable[[str], None]
 
 
@@ -103,15 +104,15 @@ class DegradedAuthorTimelineStore:
         await self._inner.remove(author_id, post_id)  # delete cleanup: retried, not skipped
 
 
-class DegradedViewCache:
-    def __init__(self, inner: ViewCache, on_outage: OnOutage, name: str = "views") -> None:
+class DegradedViewCache(Generic[V]):
+    def __init__(self, inner: ViewCache[V], on_outage: OnOutage, name: str = "views") -> None:
         self._inner, self._on, self._name = inner, on_outage, name
 
-    async def get_many(self, keys: Sequence[int]) -> dict[int, bytes]:
-        empty: dict[int, bytes] = {}
+    async def get_many(self, keys: Sequence[int]) -> dict[int, V]:
+        empty: dict[int, V] = {}
         return await _or(empty, self._inner.get_many(keys), self._name, self._on)
 
-    async def set_many(self, items: Mapping[int, bytes]) -> None:
+    async def set_many(self, items: Mapping[int, V]) -> None:
         await _or(None, self._inner.set_many(items), self._name, self._on)
 
     async def delete_many(self, keys: Sequence[int]) -> None:

@@ -205,3 +205,15 @@ if redis.call('EXISTS', KEYS[1]) == 1 then
 end
 return 0
 """
+
+# Displayed counts of many posts in one reply (one array parsed at once, not one reply
+# per post): likes and comments per key, false (nil) where no counter is cached.
+READ_COUNTERS = r"""
+local out = {}
+for i = 1, #KEYS do
+  local values = redis.call('HMGET', KEYS[i], 'l', 'c')
+  out[#out + 1] = values[1] or false
+  out[#out + 1] = values[2] or false
+end
+return out
+"""

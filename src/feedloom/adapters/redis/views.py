@@ -1,10 +1,12 @@
-"""Serialized shared views for the post and user caches (the same for every reader;
-per-reader flags such as liked_by_me are added on read)."""
+"""How post and profile views are stored in Redis (the same for every reader; per-reader
+flags such as liked_by_me are added on read): compact JSON arrays, decoded straight
+into the domain objects."""
 
 from __future__ import annotations
 
 import orjson
 
+from feedloom.adapters.redis.caches import Codec
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import Media, Post, UserProfile, Visibility
 
@@ -50,3 +52,7 @@ def dump_profile(profile: UserProfile) -> bytes:
 def load_profile(user_id: int, data: bytes) -> UserProfile:
     username, display_name, avatar, followers, following, pulled = orjson.loads(data)
     return UserProfile(user_id, username, display_name, avatar, followers, following, pulled)
+
+
+POSTS: Codec[Post] = Codec(dump_post, load_post)
+PROFILES: Codec[UserProfile] = Codec(dump_profile, load_profile)

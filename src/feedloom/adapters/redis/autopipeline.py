@@ -1,0 +1,102 @@
+"""Automatic pipelining: what callers ask of Redis in the same event-loop turn travels
+as ONE pipeline, one round trip.
+
+Lookups that do not depend on each other are awaited together by the read path
+(`asyncio.gather`, see lookups/concurrency.py): the commands each one issues, single or
+already pipelined, are collected until the loop turns, then sent at once. Each caller
+gets exactly its own replies and errors, as if it had been alone. Blocking reads
+(XREADGROUP ... BLOCK) and transactions never join a batch: they would hold it up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.asyncio.client import Pipeline
+
+Command = tuple[tuple[Any, ...], Mapping[str, Any]]
+BLOCKING = {b"BLPOP", b"BRPOP", b"BLMOVE", b"BZPOPMIN", b"BZPOPMAX", b"XREAD", b"XREADGROUP"}
+
+
+def _blocks(args: tuple[Any, ...]) -> bool:
+    name = args[0].encode() if isinstance(args[0], str) else bytes(args[0])
+    return name.upper() in BLOCKING
+
+
+class _Batch:
+    def __init__(self) -> None:
+        self.commands: list[Command] = []
+        self.waiters: list[tuple[int, int, asyncio.Future[list[Any]]]] = []  # start, end
+
+
+class AutoPipelinedRedis(Redis):
+    _batch: _Batch | None = None
+
+    async def execute_command(self, *args: Any, **options: Any) -> Any:
+        if _blocks(args):
+            return await super().execute_command(*args, **options)  # type: ignore[no-untyped-call]
+        [reply] = await self._join([(args, options)])
+        if isinstance(reply, Exception):
+            raise reply
+        return reply
+
+    def pipeline(self, transaction: bool = True, shard_hint: str | None = None) -> Pipeline:
+        if transaction:
+            return super().pipeline(transaction, shard_hint)
+        return _JoiningPipeline(self)
+
+    async def _join(self, commands: list[Command]) -> list[Any]:
+        if not commands:
+            return []
+        batch = self._batch
+        if batch is None:
+            batch = self._batch = _Batch()
+            asyncio.get_running_loop().call_soon(self._send, batch)
+        start = len(batch.commands)
+        batch.commands += commands
+        waiter: asyncio.Future[list[Any]] = asyncio.get_running_loop().create_future()
+        batch.waiters.append((start, len(batch.commands), waiter))
+        return await waiter
+
+    def _send(self, batch: _Batch) -> None:
+        self._batch = None
+        task = asyncio.ensure_future(self._run(batch))
+        task.add_done_callback(lambda done: done.exception() if not done.cancelled() else None)
+
+    async def _run(self, batch: _Batch) -> None:
+        pipe = super().pipeline(transaction=False)
+        for args, options in batch.commands:
+            pipe.pipeline_execute_command(*args, **options)  # type: ignore[no-untyped-call]
+        try:
+            replies = await pipe.execute(raise_on_error=False)
+        except BaseException as error:  # connection-level: every caller gets it
+            for _, _, waiter in batch.waiters:
+                if not waiter.done():
+                    waiter.set_exception(error)
+            if not isinstance(error, Exception):
+                raise
+            return
+        for start, end, waiter in batch.waiters:
+            if not waiter.done():
+                waiter.set_result(replies[start:end])
+
+
+class _JoiningPipeline(Pipeline):
+    """A caller's own pipeline, joined to the turn's batch when executed."""
+
+    def __init__(self, owner: AutoPipelinedRedis) -> None:
+        super().__init__(owner.connection_pool, owner.response_callbacks, False, None)
+        self._owner = owner
+
+    async def execute(self, raise_on_error: bool = True) -> list[Any]:
+        commands: list[Command] = list(self.command_stack)
+        self.command_stack = []
+        replies = await self._owner._join(commands)
+        if raise_on_error:
+            for reply in replies:
+                if isinstance(reply, Exception):
+                    raise reply
+        return replies

@@ -1,0 +1,260 @@
+"""`feedloom bench read`: the home feed read at the library level, on the peers' workload.
+
+The peers' protocol (shared/peers/README.md): every user posts once, in user order; the
+same 2,000 sampled readers read their first page of 20 after a warm-up of 200 others,
+one sequential client, three rounds, the median round quoted. feedloom's whole read path
+runs (relations, candidates, read-time filters, counts, liked_by_me, hydration), called
+in-process like the peers' libraries. Every page is checked outside the timed loop
+against the expected newest 20 posts of the reader's followees and the reader.
+
+In the same run, the naive pull baseline (SQLite, one `IN (followees) ORDER BY id DESC
+LIMIT 20` per read, no hydration) reads the same pages for the same readers. Durable-
+store statements and Redis round trips are counted during the timed loops.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import statistics
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+from feedloom.bench.users import BENCH_WORKER_ID, store_posts
+from feedloom.bench.workload import Workload, sample_readers
+from feedloom.bootstrap import Feedloom, open_feedloom
+from feedloom.read.timing import StageTimer
+from feedloom.settings import Settings
+
+PAGE = 20
+
+
+@dataclass
+class Round:
+    latencies_s: list[float]
+    wall_s: float
+    sql_statements: int = 0
+    redis_round_trips: int = 0
+
+    def summary(self) -> dict[str, float]:
+        ordered = sorted(self.latencies_s)
+        reads = len(ordered)
+        return {
+            "p50_ms": percentile(ordered, 50) * 1000,
+            "p99_ms": percentile(ordered, 99) * 1000,
+            "reads_per_s": reads / self.wall_s,
+            "sql_per_read": self.sql_statements / reads,
+            "redis_round_trips_per_read": self.redis_round_trips / reads,
+        }
+
+
+@dataclass
+class ReadBench:
+    fingerprint: str
+    users: int
+    feedloom: list[Round] = field(default_factory=list)
+    baseline: list[Round] = field(default_factory=list)
+    mismatches: int = 0
+    setup_s: float = 0.0
+
+    def headline(self, rounds: Sequence[Round]) -> dict[str, float]:
+        """The round with the median reads/s, as the peers quote it."""
+        summaries = sorted((r.summary() for r in rounds), key=lambda s: s["reads_per_s"])
+        return summaries[len(summaries) // 2]
+
+
+def percentile(ordered: Sequence[float], p: float) -> float:
+    """Nearest rank, as the peers' workload.py computes it."""
+    index = round(p / 100.0 * len(ordered) + 0.5) - 1
+    return ordered[max(0, min(len(ordered) - 1, index))]
+
+
+async def run_read_bench(
+    settings: Settings, workload: Workload, readers: int, warmup: int, rounds: int
+) -> ReadBench:
+    result = ReadBench(workload.fingerprint(), workload.users)
+    settings = settings.model_copy(update={"worker_id": BENCH_WORKER_ID})
+    async with open_feedloom(settings) as feedloom:
+        started = time.monotonic()
+        user_ids, post_of = await _publish_one_post_each(feedloom, workload)
+        result.setup_s = time.monotonic() - started
+        sampled = sample_readers(workload.users, readers)
+        warm = [u for u in sample_readers(workload.users, warmup, salt=2) if u not in sampled]
+        expected = {u: _expected_page(workload, post_of, u) for u in sampled}
+        for user in warm:
+            await _read(feedloom, user_ids[user])
+        for _ in range(rounds):
+            measured, pages = await _timed_round(feedloom, [user_ids[u] for u in sampled])
+            result.feedloom.append(measured)
+            result.mismatches += sum(
+                page != expected[user] for user, page in zip(sampled, pages, strict=True)
+            )
+    with _baseline(workload, post_of) as read_baseline:
+        for user in warm:
+            read_baseline(user)
+        for _ in range(rounds):
+            measured, pages = _timed_baseline_round(read_baseline, sampled)
+            result.baseline.append(measured)
+            result.mismatches += sum(
+                page != expected[user] for user, page in zip(sampled, pages, strict=True)
+            )
+    return result
+
+
+async def _publish_one_post_each(
+    feedloom: Feedloom, workload: Workload
+) -> tuple[dict[int, int], dict[int, int]]:
+    """Import the graph (timelines built), post once per user in user order (IDs rise
+    with the user number) and fan everything out. Returns user -> ID, user -> post ID."""
+    imported = await feedloom.services.graph_import.run(
+        workload.edges, "not-a-login", build_timelines=True
+    )
+    user_ids = {int(csv_id): user_id for csv_id, user_id in imported.user_ids.items()}
+    authors = [user_ids[u] for u in range(workload.users)]
+    first_id = feedloom.runtime.ids.next_id()
+    await store_posts(feedloom, authors, 1)
+    await feedloom.services.worker.process_pending()
+    by_author = await feedloom.stores.archive.author_post_ids(authors, None, 1)
+    post_of = {u: by_author[user_ids[u]][0] for u in range(workload.users)}
+    assert all(post_id > first_id for post_id in post_of.values())
+    return user_ids, post_of
+
+
+def _expected_page(workload: Workload, post_of: dict[int, int], user: int) -> list[int]:
+    return sorted((post_of[a] for a in [*workload.followees[user], user]), reverse=True)[:PAGE]
+
+
+async def _read(feedloom: Feedloom, user_id: int) -> list[int]:
+    page = await feedloom.services.home_feed.page(user_id, PAGE, None, StageTimer())
+    return [item.post.id for item in page.items]
+
+
+async def _timed_round(feedloom: Feedloom, user_ids: list[int]) -> tuple[Round, list[list[int]]]:
+    latencies, pages = [], []
+    with _counting() as counts:
+        started = time.perf_counter()
+        for user_id in user_ids:
+            t0 = time.perf_counter()
+            page = await feedloom.services.home_feed.page(user_id, PAGE, None, StageTimer())
+            latencies.append(time.perf_counter() - t0)
+            pages.append(page)
+        wall = time.perf_counter() - started
+    measured = Round(latencies, wall, counts["sql"], counts["redis"])
+    return measured, [[item.post.id for item in page.items] for page in pages]
+
+
+@contextlib.contextmanager
+def _counting() -> Iterator[dict[str, int]]:
+    """Durable-store statements (every SQLAlchemy engine) and Redis round trips (single
+    commands and pipelines) while the block runs."""
+    from redis.asyncio.client import Pipeline, Redis
+
+    counts = {"sql": 0, "redis": 0}
+
+    def on_statement(*_args: Any) -> None:
+        counts["sql"] += 1
+
+    def counted(method: Callable[..., Any]) -> Callable[..., Any]:
+        async def call(*args: Any, **kwargs: Any) -> Any:
+            counts["redis"] += 1
+            return await method(*args, **kwargs)
+
+        return call
+
+    originals = (Redis.execute_command, Pipeline.execute)
+    event.listen(Engine, "before_cursor_execute", on_statement)
+    Redis.execute_command = counted(originals[0])  # type: ignore[method-assign]
+    Pipeline.execute = counted(originals[1])  # type: ignore[method-assign]
+    try:
+        yield counts
+    finally:
+        Redis.execute_command, Pipeline.execute = originals  # type: ignore[method-assign]
+        event.remove(Engine, "before_cursor_execute", on_statement)
+
+
+@contextlib.contextmanager
+def _baseline(workload: Workload, post_of: dict[int, int]) -> Iterator[Callable[[int], list[int]]]:
+    """The peers' naive pull model: SQLite, posts indexed on (author_id, id)."""
+    with tempfile.TemporaryDirectory() as directory:
+        db = sqlite3.connect(Path(directory) / "pull.sqlite3")
+        db.executescript(
+            "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+            "CREATE TABLE follows(follower_id INTEGER, followee_id INTEGER,"
+            " PRIMARY KEY (follower_id, followee_id));"
+            "CREATE TABLE posts(id INTEGER PRIMARY KEY, author_id INTEGER, created_at REAL,"
+            " body TEXT);"
+            "CREATE INDEX posts_author_id ON posts(author_id, id);"
+        )
+        db.executemany(
+            "INSERT INTO follows VALUES (?, ?)",
+            ((u, v) for u, fs in enumerate(workload.followees) for v in fs),
+        )
+        db.executemany(
+            "INSERT INTO posts VALUES (?, ?, ?, ?)",
+            ((post_of[u], u, 0.0, "x") for u in range(workload.users)),
+        )
+        db.commit()
+        query = (
+            "SELECT id, author_id, created_at, body FROM posts WHERE author_id IN"
+            " (SELECT followee_id FROM follows WHERE follower_id = ? UNION SELECT ?)"
+            " ORDER BY id DESC LIMIT ?"
+        )
+
+        def read(user: int) -> list[int]:
+            return [row[0] for row in db.execute(query, (user, user, PAGE))]
+
+        try:
+            yield read
+        finally:
+            db.close()
+
+
+def _timed_baseline_round(
+    read: Callable[[int], list[int]], users: list[int]
+) -> tuple[Round, list[list[int]]]:
+    latencies, pages = [], []
+    started = time.perf_counter()
+    for user in users:
+        t0 = time.perf_counter()
+        pages.append(read(user))
+        latencies.append(time.perf_counter() - t0)
+    wall = time.perf_counter() - started
+    return Round(latencies, wall, sql_statements=len(users)), pages
+
+
+def render_read(bench: ReadBench, store: str) -> str:
+    ours, base = bench.headline(bench.feedloom), bench.headline(bench.baseline)
+    lines = [
+        f"graph {bench.fingerprint} ({bench.users:,} users), store {store}, "
+        f"setup {bench.setup_s:.1f} s, mismatches {bench.mismatches}",
+        "",
+        "| system | read p50 | p99 | reads/s | SQL/read | Redis RT/read |",
+        "|---|---:|---:|---:|---:|---:|",
+        _row("feedloom (home feed, in-process)", ours),
+        _row("naive SQL pull (SQLite, same run)", base),
+        "",
+        "per round, feedloom p50 ms: "
+        + ", ".join(f"{r.summary()['p50_ms']:.3f}" for r in bench.feedloom)
+        + "; baseline p50 ms: "
+        + ", ".join(f"{r.summary()['p50_ms']:.3f}" for r in bench.baseline),
+        f"feedloom / baseline p50: {ours['p50_ms'] / base['p50_ms']:.2f}x",
+    ]
+    return "\n".join(lines)
+
+
+def _row(name: str, s: dict[str, float]) -> str:
+    return (
+        f"| {name} | {s['p50_ms']:.3f} ms | {s['p99_ms']:.3f} ms | {s['reads_per_s']:,.0f} | "
+        f"{s['sql_per_read']:.2f} | {s['redis_round_trips_per_read']:.2f} |"
+    )
+
+
+def median(values: Sequence[float]) -> float:
+    return statistics.median(values)

@@ -1,0 +1,31 @@
+"""Independent lookups, awaited one after another or together.
+
+In process, awaiting in turn is cheapest (no tasks to schedule). Against Redis,
+awaiting together lets the client send what they ask in one round trip
+(adapters/redis/autopipeline.py). The composition root picks one; the read path just
+says which lookups do not depend on each other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable
+from typing import Protocol, TypeVar
+
+A = TypeVar("A")
+B = TypeVar("B")
+C = TypeVar("C")
+
+
+class Concurrency(Protocol):
+    async def three(self, a: Awaitable[A], b: Awaitable[B], c: Awaitable[C]) -> tuple[A, B, C]: ...
+
+
+class InTurn:
+    async def three(self, a: Awaitable[A], b: Awaitable[B], c: Awaitable[C]) -> tuple[A, B, C]:
+        return await a, await b, await c
+
+
+class Together:
+    async def three(self, a: Awaitable[A], b: Awaitable[B], c: Awaitable[C]) -> tuple[A, B, C]:
+        return await asyncio.gather(a, b, c)

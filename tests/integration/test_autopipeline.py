@@ -1,0 +1,85 @@
+"""Automatic pipelining on a real Redis: lookups awaited together take one round trip,
+and each caller gets exactly its own replies and errors."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from redis.asyncio.client import Pipeline
+from redis.exceptions import NoScriptError, ResponseError
+
+from feedloom.adapters.redis.client import open_client
+from feedloom.adapters.redis.scripts import RedisClient
+from tests.servers import REDIS_URL, scratch_redis_prefix
+
+pytestmark = pytest.mark.redis
+
+
+@pytest.fixture
+async def redis() -> AsyncIterator[tuple[RedisClient, str]]:
+    async with scratch_redis_prefix() as prefix:
+        client = await open_client(REDIS_URL)
+        try:
+            yield client, prefix
+        finally:
+            await client.aclose()
+
+
+def count_round_trips(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    trips: list[int] = []
+    execute = Pipeline.execute
+
+    async def counted(self: Pipeline, raise_on_error: bool = True) -> list[Any]:
+        trips.append(len(self.command_stack))
+        return await execute(self, raise_on_error)
+
+    monkeypatch.setattr(Pipeline, "execute", counted)
+    return trips
+
+
+async def test_lookups_awaited_together_share_one_round_trip(
+    redis: tuple[RedisClient, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client, prefix = redis
+    await client.set(f"{prefix}:a", b"1")
+    await client.rpush(f"{prefix}:l", b"x", b"y")
+    trips = count_round_trips(monkeypatch)
+
+    async def two_gets() -> list[Any]:
+        pipe = client.pipeline(transaction=False)
+        pipe.get(f"{prefix}:a")
+        pipe.get(f"{prefix}:missing")
+        return await pipe.execute()
+
+    single, piped, listed = await asyncio.gather(
+        client.get(f"{prefix}:a"), two_gets(), client.lrange(f"{prefix}:l", 0, -1)
+    )
+    assert (single, piped, listed) == (b"1", [b"1", None], [b"x", b"y"])
+    assert trips == [4]  # four commands, one round trip
+
+
+async def test_each_caller_gets_its_own_error_and_the_others_their_replies(
+    redis: tuple[RedisClient, str],
+) -> None:
+    client, prefix = redis
+    await client.set(f"{prefix}:a", b"1")
+    results = await asyncio.gather(
+        client.execute_command("EVALSHA", "0" * 40, 0),
+        client.get(f"{prefix}:a"),
+        client.lpush(f"{prefix}:a", b"wrong type"),
+        return_exceptions=True,
+    )
+    assert isinstance(results[0], NoScriptError)
+    assert results[1] == b"1"
+    assert isinstance(results[2], ResponseError)
+
+
+async def test_a_transaction_is_never_joined_to_a_batch(redis: tuple[RedisClient, str]) -> None:
+    client, prefix = redis
+    pipe = client.pipeline(transaction=True)
+    pipe.incr(f"{prefix}:n")
+    pipe.incr(f"{prefix}:n")
+    assert await pipe.execute() == [1, 2]
