@@ -139,6 +139,8 @@ def build_services(
             stores.posts,
             stores.media,
             caches.author_timelines,
+            views,
+            caches.counters,
             caches.rate_limiter,
             ids,
             clock,

@@ -36,6 +36,10 @@ class Views:
     async def profiles(self, user_ids: Sequence[int]) -> dict[int, UserProfile]:
         return await self._cache_aside("user", self._user_cache, user_ids, self._profiles.profiles)
 
+    async def remember_posts(self, posts: Sequence[Post]) -> None:
+        """Write-through of views just stored (a new post): its first readers find it."""
+        await self._post_cache.set_many({post.id: post for post in posts})
+
     async def forget_posts(self, post_ids: Sequence[int]) -> None:
         await self._post_cache.delete_many(post_ids)
 

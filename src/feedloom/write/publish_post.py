@@ -15,8 +15,16 @@ from datetime import datetime
 
 from feedloom.domain.errors import IdempotencyMismatch, InvalidInput, RateLimited
 from feedloom.domain.ids import IdGenerator, created_at_of, parse_id
-from feedloom.domain.model import Post, Visibility
-from feedloom.ports import AuthorTimelineStore, Clock, MediaStore, PostStore, RateLimiter
+from feedloom.domain.model import Counts, Post, Visibility
+from feedloom.lookups.cached_views import Views
+from feedloom.ports import (
+    AuthorTimelineStore,
+    Clock,
+    CounterStore,
+    MediaStore,
+    PostStore,
+    RateLimiter,
+)
 
 log = logging.getLogger(__name__)
 MAX_IDEMPOTENCY_KEY = 255
@@ -42,13 +50,15 @@ class PublishPost:
         posts: PostStore,
         media: MediaStore,
         author_timelines: AuthorTimelineStore,
+        views: Views,
+        counters: CounterStore,
         rate_limiter: RateLimiter,
         ids: IdGenerator,
         clock: Clock,
         limits: PostLimits,
     ) -> None:
         self._posts, self._media, self._rate_limiter = posts, media, rate_limiter
-        self._author_timelines = author_timelines
+        self._author_timelines, self._views, self._counters = author_timelines, views, counters
         self._ids, self._clock = ids, clock
         self.limits = limits  # public: operators (and tests) may tighten them at run time
 
@@ -76,12 +86,15 @@ class PublishPost:
 
     async def _show_to_author(self, post: Post) -> None:
         """Read-your-writes without the store: the author's own feed merges their author
-        timeline, so the post is there at once. Best effort: the post is stored, and its
-        fan-out pushes it to the author timeline again (a no-op when this worked)."""
+        timeline, so the post is there at once; its view and its (zero) counts are cached
+        for its first readers. Best effort: the post is stored, its fan-out pushes it to
+        the author timeline again, and a missing view or counter is read from the store."""
         try:
             await self._author_timelines.push_if_present(post.author_id, post.id)
+            await self._views.remember_posts([post])
+            await self._counters.set_many({post.id: Counts()})
         except Exception:
-            log.warning("post %s not pushed to its author timeline at once", post.id)
+            log.warning("post %s not cached at once; its readers load it", post.id)
 
     async def _replay(self, author_id: int, key: str, request_hash: str) -> PublishedPost | None:
         stored = await self._posts.stored_response(author_id, key)

@@ -11,11 +11,14 @@ from feedloom.write.publish_post import PostLimits, PublishPost
 from tests.unit.fakes import (
     NOW,
     FakeAuthorTimelineStore,
+    FakeCounterStore,
     FakeMediaStore,
     FakePostStore,
+    FakeProfileStore,
     FakeRateLimiter,
     clock,
     id_generator,
+    views_over,
 )
 
 AUTHOR, OTHER = 1, 2
@@ -28,7 +31,10 @@ def publisher(
     limits = PostLimits(max_chars=20, media_per_post=2, per_minute=per_minute)
     media = media if media is not None else FakeMediaStore()
     authors = FakeAuthorTimelineStore()
-    return PublishPost(posts, media, authors, FakeRateLimiter(), id_generator(), clock, limits)
+    views, counters = views_over(posts, FakeProfileStore()), FakeCounterStore()
+    return PublishPost(
+        posts, media, authors, views, counters, FakeRateLimiter(), id_generator(), clock, limits
+    )
 
 
 async def test_a_published_post_is_stored_with_its_outbox_event() -> None:

@@ -1,0 +1,106 @@
+"""A warm feed read touches no durable store: the bearer token, the reader's relations,
+read-your-writes and liked_by_me all come from the caches, which every write keeps
+current (or refuses to report success), on every backend set."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+from feedloom.domain.errors import Unavailable
+from tests.world import User, World
+
+
+@contextlib.contextmanager
+def statements() -> Iterator[list[str]]:
+    seen: list[str] = []
+
+    def record(_conn: Any, _cursor: Any, sql: str, *_args: Any) -> None:
+        seen.append(sql)
+
+    event.listen(Engine, "before_cursor_execute", record)
+    try:
+        yield seen
+    finally:
+        event.remove(Engine, "before_cursor_execute", record)
+
+
+async def warm_reader(world: World) -> tuple[User, User, str]:
+    reader, author = await world.user(), await world.user()
+    await world.follow(reader, author)
+    await world.feed(reader)
+    post_id = await world.post(author, "first")
+    await world.settle()
+    await world.client.put(f"/v1/posts/{post_id}/like", headers=reader.auth)
+    await world.settle()
+    await world.feed(reader)  # fills every cache the read uses
+    assert (await world.client.get("/v1/me", headers=reader.auth)).status_code == 200
+    return reader, author, post_id
+
+
+async def test_a_warm_feed_read_issues_no_durable_store_statement(world: World) -> None:
+    reader, _, post_id = await warm_reader(world)
+    with statements() as seen:
+        page = await world.feed(reader)
+    assert seen == []
+    assert [(i["post_id"], i["liked_by_me"]) for i in page["items"]] == [(post_id, True)]
+
+
+async def test_your_own_post_is_in_your_feed_at_once_without_a_query(world: World) -> None:
+    reader, _, _ = await warm_reader(world)
+    own = await world.post(reader, "mine")  # no fan-out has run
+    with statements() as seen:
+        ids = await world.feed_ids(reader)
+    assert ids[0] == own
+    assert seen == []
+
+
+async def test_a_like_and_an_unlike_show_in_liked_by_me_on_the_next_read(world: World) -> None:
+    reader, author, first = await warm_reader(world)
+    second = await world.post(author, "second")
+    await world.settle()
+    liked = await world.client.put(f"/v1/posts/{second}/like", headers=reader.auth)
+    assert liked.status_code == 200
+    items = (await world.feed(reader))["items"]
+    assert {i["post_id"]: i["liked_by_me"] for i in items} == {first: True, second: True}
+    await world.client.delete(f"/v1/posts/{first}/like", headers=reader.auth)
+    items = (await world.feed(reader))["items"]
+    assert {i["post_id"]: i["liked_by_me"] for i in items} == {first: False, second: True}
+
+
+async def test_a_revoked_token_is_refused_on_the_very_next_request(world: World) -> None:
+    reader, _, _ = await warm_reader(world)
+    assert (await world.client.delete("/v1/sessions/current", headers=reader.auth)).status_code
+    response = await world.client.get("/v1/feed", headers=reader.auth)
+    assert response.status_code == 401
+
+
+async def test_a_relation_change_whose_cache_update_fails_is_not_reported_done(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Redis unreachable during the invalidation (what the degraded wrapper raises):
+    the follow is stored but answered 503, and the retry finishes it."""
+    reader, _, _ = await warm_reader(world)
+    newcomer = await world.user()
+    newcomer_post = await world.post(newcomer, "hello")
+    await world.settle()
+    viewers = world.feedloom.caches.viewers
+
+    async def unreachable(keys: Sequence[str]) -> None:
+        raise Unavailable("the cache is unreachable; retry the request to finish it")
+
+    monkeypatch.setattr(viewers, "invalidate", unreachable)
+    failed = await world.client.put(f"/v1/users/{newcomer.id}/follow", headers=reader.auth)
+    assert failed.status_code == 503
+    assert failed.headers["content-type"] == "application/problem+json"
+    assert int(failed.headers["retry-after"]) >= 1
+    monkeypatch.undo()
+
+    retried = await world.client.put(f"/v1/users/{newcomer.id}/follow", headers=reader.auth)
+    assert retried.status_code == 200
+    assert newcomer_post in await world.feed_ids(reader)
