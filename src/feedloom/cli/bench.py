@@ -208,9 +208,17 @@ def read(
     warmup: Annotated[int, typer.Option(min=0, help="Other readers read first.")] = 200,
     rounds: Annotated[int, typer.Option(min=1, max=20, help="Timed rounds.")] = 3,
     start: StartOption = Start.embedded,
+    http: Annotated[
+        bool, typer.Option(help="Over HTTP against a server it starts (bench/read_http.py).")
+    ] = False,
+    concurrency: Annotated[int, typer.Option(min=1, max=256, help="--http: clients.")] = 16,
 ) -> None:
     """First-page home feed reads in-process on the peers' workload, beside a naive SQL
     pull baseline on the same graph, pages checked (see bench/read.py)."""
+    if http:
+        require_bench_extra("bench read --http", "httpx")
+        _read_over_http(users, seed, readers, rounds, start, concurrency)
+        return
     from feedloom.bench.read import render_read, run_read_bench
     from feedloom.bench.stores import scratch_store, settings_from_env
     from feedloom.bench.workload import PEERS_FINGERPRINT, PEERS_SEED, PEERS_USERS, peers_workload
@@ -227,6 +235,23 @@ def read(
             typer.echo(f"bench read on {start.value}: {users:,} users, {readers} readers", err=True)
             bench = await run_read_bench(settings, workload, readers, warmup, rounds)
             return render_read(bench, start.value)
+
+    typer.echo(_run(main))
+
+
+def _read_over_http(
+    users: int, seed: int, readers: int, rounds: int, start: Start, concurrency: int
+) -> None:
+    from feedloom.bench.read_http import render_http_read, run_http_read_bench
+    from feedloom.bench.workload import peers_workload
+
+    async def main() -> str:
+        workload = peers_workload(users, seed)
+        typer.echo(
+            f"bench read --http on {start.value}: {users:,} users, c={concurrency}", err=True
+        )
+        bench = await run_http_read_bench(start.value, workload, readers, rounds, concurrency)
+        return render_http_read(bench)
 
     typer.echo(_run(main))
 

@@ -1,0 +1,111 @@
+"""`feedloom bench read --http`: the same readers over HTTP, against a server it starts.
+
+One server process (the API with its inline worker) on a fresh store, the peers'
+workload imported and every user's one post fanned out; then `concurrency` keep-alive
+clients read the sampled readers' first pages (GET /v1/feed?limit=20) as fast as the
+server answers, for `rounds` rounds. Each page is checked against the expected newest
+20 after the timed loop. Reads/s is the closed-loop throughput; p50/p99 are per request.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+
+import httpx
+
+from feedloom.bench.probe import wait_drained
+from feedloom.bench.read import PAGE, Round
+from feedloom.bench.stores import StoreKind
+from feedloom.bench.target import http_client, started_target
+from feedloom.bench.workload import Workload, sample_readers
+
+DRAIN_TIMEOUT_S = 900.0
+
+
+@dataclass
+class HttpReadBench:
+    fingerprint: str
+    store: str
+    concurrency: int
+    rounds: list[Round] = field(default_factory=list)
+    mismatches: int = 0
+    errors: int = 0
+
+
+async def run_http_read_bench(
+    kind: StoreKind, workload: Workload, readers: int, rounds: int, concurrency: int
+) -> HttpReadBench:
+    edges = workload.edges
+    async with started_target(kind, {}, edges, posts_per_user=1) as target:
+        result = HttpReadBench(workload.fingerprint(), target.description, concurrency)
+        async with http_client(target.url, concurrency) as client:
+            if await wait_drained(client, DRAIN_TIMEOUT_S) is None:
+                raise RuntimeError("the server did not finish fanning out the posts")
+            sampled = [str(u) for u in sample_readers(workload.users, readers)]
+            expected = _expected(workload, target.user_ids, sampled)
+            for _ in range(rounds):
+                measured, pages = await _round(client, target.tokens, sampled, concurrency)
+                result.rounds.append(measured)
+                result.errors += sum(page is None for page in pages.values())
+                result.mismatches += sum(pages[u] != expected[u] for u in sampled)
+        return result
+
+
+def _expected(
+    workload: Workload, user_ids: dict[str, int], readers: list[str]
+) -> dict[str, list[str]]:
+    """The authors of each reader's expected first page: every user posted once, in user
+    order, so the newest 20 posts of the followees and self are those of the 20 highest
+    user numbers among them."""
+    return {
+        r: [
+            str(user_ids[str(a)])
+            for a in sorted({*workload.followees[int(r)], int(r)}, reverse=True)[:PAGE]
+        ]
+        for r in readers
+    }
+
+
+async def _round(
+    client: httpx.AsyncClient, tokens: dict[str, str], readers: list[str], concurrency: int
+) -> tuple[Round, dict[str, list[str] | None]]:
+    queue: asyncio.Queue[str] = asyncio.Queue()
+    for reader in readers:
+        queue.put_nowait(reader)
+    latencies: list[float] = []
+    pages: dict[str, list[str] | None] = {}
+
+    async def client_loop() -> None:
+        while not queue.empty():
+            reader = queue.get_nowait()
+            headers = {"Authorization": f"Bearer {tokens[reader]}"}
+            started = time.perf_counter()
+            response = await client.get("/v1/feed", params={"limit": PAGE}, headers=headers)
+            latencies.append(time.perf_counter() - started)
+            ok = response.status_code == 200
+            pages[reader] = [i["author"]["id"] for i in response.json()["items"]] if ok else None
+
+    started = time.perf_counter()
+    await asyncio.gather(*(client_loop() for _ in range(concurrency)))
+    return Round(latencies, time.perf_counter() - started), pages
+
+
+def render_http_read(bench: HttpReadBench) -> str:
+    summaries = sorted((r.summary() for r in bench.rounds), key=lambda s: s["reads_per_s"])
+    head = summaries[len(summaries) // 2]
+    per_round = ", ".join(f"{s['reads_per_s']:,.0f}" for s in (r.summary() for r in bench.rounds))
+    return "\n".join(
+        [
+            f"graph {bench.fingerprint}, store {bench.store}, one server process, "
+            f"c = {bench.concurrency}, mismatches {bench.mismatches}, errors {bench.errors}",
+            "",
+            "| over HTTP | reads/s | p50 | p99 |",
+            "|---|---:|---:|---:|",
+            f"| GET /v1/feed?limit=20 | {head['reads_per_s']:,.0f} | {head['p50_ms']:.2f} ms | "
+            f"{head['p99_ms']:.2f} ms |",
+            "",
+            f"reads/s per round: {per_round}",
+        ]
+    )
