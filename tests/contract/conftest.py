@@ -20,6 +20,7 @@ from feedloom.adapters.memory.caches import (
     MemoryCounterStore,
     MemoryFeedSessionStore,
     MemoryRateLimiter,
+    MemoryRecordCache,
     MemoryViewCache,
 )
 from feedloom.adapters.memory.event_queue import MemoryEventQueue
@@ -29,6 +30,7 @@ from feedloom.adapters.redis.caches import (
     RedisCounterStore,
     RedisFeedSessionStore,
     RedisRateLimiter,
+    RedisRecordCache,
     RedisViewCache,
 )
 from feedloom.adapters.redis.client import open_client
@@ -44,6 +46,7 @@ from feedloom.ports import (
     EventQueue,
     FeedSessionStore,
     RateLimiter,
+    RecordCache,
     TimelineStore,
     ViewCache,
 )
@@ -93,6 +96,11 @@ class Caches:
         if redis := self._redis():
             return RedisViewCache(*redis, "post", POSTS)
         return MemoryViewCache()
+
+    def records(self) -> RecordCache:
+        if redis := self._redis():
+            return RedisRecordCache(*redis, "rc")
+        return MemoryRecordCache()
 
     def counters(self) -> CounterStore:
         if redis := self._redis():
