@@ -14,6 +14,9 @@ from feedloom.domain.model import Counts
 from feedloom.ports import CounterStore, Engagement
 
 
+NOTHING = Counts()
+
+
 class CounterBuffer:
     def __init__(self) -> None:
         self._likes: defaultdict[int, int] = defaultdict(int)
@@ -32,6 +35,14 @@ class CounterBuffer:
         self._comments.clear()
         return {post_id: delta for post_id, delta in deltas.items() if delta != Counts()}
 
+    @property
+    def empty(self) -> bool:
+        return not self._likes and not self._comments
+
+    def pending(self, post_id: int) -> Counts:
+        """Deltas of this process not flushed yet."""
+        return Counts(likes=self._likes.get(post_id, 0), comments=self._comments.get(post_id, 0))
+
     def forget(self, post_ids: Sequence[int]) -> None:
         """Drop pending deltas of posts just recounted from the truth: the recount
         already includes them, and adding them again would count twice."""
@@ -49,6 +60,8 @@ class CounterBuffer:
 
 class DisplayedCounts:
     """Counts from the counter cache; misses are recounted from the truth and cached.
+    This process's own pending deltas are added on top: whoever liked through it sees
+    the like counted at once, others within a flush interval.
 
     Another process's pending deltas for a recounted post can still land on top of
     the recount (a drift of a few likes); the worker's reconciliation repairs that."""
@@ -66,4 +79,15 @@ class DisplayedCounts:
             self._buffer.forget(missing)
             await self._counters.set_many(recounted)
             found.update(recounted)
-        return found
+        if self._buffer.empty:
+            return found
+        return {post_id: self._with_pending(post_id, counts) for post_id, counts in found.items()}
+
+    def _with_pending(self, post_id: int, counts: Counts) -> Counts:
+        pending = self._buffer.pending(post_id)
+        if pending == NOTHING:
+            return counts
+        return Counts(
+            likes=max(0, counts.likes + pending.likes),
+            comments=max(0, counts.comments + pending.comments),
+        )
