@@ -15,6 +15,8 @@ reason.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from feedloom.cli import affinity, bench, capacity, import_graph, serve
@@ -28,6 +30,28 @@ app = typer.Typer(
     # A bug (not a refused input) shows Python's own traceback, not a Rich panel.
     pretty_exceptions_enable=False,
 )
+
+
+def _print_version(wanted: bool) -> None:
+    if wanted:
+        from importlib.metadata import version
+
+        typer.echo(f"feedloom {version('feedloom')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    _version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """feedloom: a news-feed service."""
+
+
 app.command()(serve.serve)
 app.command()(serve.worker)
 app.command()(serve.migrate)

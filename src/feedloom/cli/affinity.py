@@ -26,9 +26,9 @@ def rebuild(
     missed. It may run while serving; a like made during the run can be left out until
     the next run."""
     from feedloom.bootstrap import open_feedloom
-    from feedloom.settings import load_settings
+    from feedloom.cli.config import command_settings
 
-    settings = load_settings(data_dir)
+    settings = command_settings(data_dir)
 
     async def main() -> int:
         async with open_feedloom(settings) as feedloom:

@@ -36,11 +36,11 @@ def import_graph_command(
     """Bulk-load users and follows into the configured store (idempotent)."""
     if password is not None and not 8 <= len(password) <= 256:
         raise typer.BadParameter("must be 8-256 characters", param_hint="--password")
-    from feedloom.settings import load_settings
+    from feedloom.cli.config import command_settings
 
     edges = read_edges(edges_csv)
     chosen = password or secrets.token_urlsafe(12)
-    settings = load_settings(data_dir)
+    settings = command_settings(data_dir)
     result = asyncio.run(_run(settings, edges, chosen))
     timelines = (
         "built on each user's first read (in-process store)"

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 def serve(
     host: str = "127.0.0.1",
-    port: int = 8000,
+    port: Annotated[int, typer.Option(min=1, max=65_535)] = 8000,
     data_dir: Annotated[Path | None, typer.Option(help="where the SQLite file lives")] = None,
     demo: Annotated[bool, typer.Option(help="seed demo users and posts on an empty store")] = True,
     inline_worker: Annotated[
@@ -34,11 +34,11 @@ def serve(
     """Run the HTTP API (and, on the embedded default, the fan-out worker)."""
     from feedloom.api.app import create_app
     from feedloom.api.serving import serve_http
+    from feedloom.cli.config import command_settings
     from feedloom.demo import demo_running
     from feedloom.logs import configure_logging
-    from feedloom.settings import load_settings
 
-    settings = load_settings(data_dir, demo)
+    settings = command_settings(data_dir, demo)
     _refuse_unusable_backends(settings)
     run_inline = settings.is_embedded if inline_worker is None else inline_worker
     application = create_app(
@@ -57,10 +57,10 @@ def worker(
     """Run relay + fan-out workers until interrupted (any number of these may run)."""
     from feedloom.api.serving import serve_admin_while
     from feedloom.bootstrap import open_feedloom
+    from feedloom.cli.config import command_settings
     from feedloom.logs import configure_logging
-    from feedloom.settings import load_settings
 
-    settings = load_settings()
+    settings = command_settings()
     _refuse_unusable_backends(settings)
     configure_logging(settings)
 
@@ -85,9 +85,9 @@ def migrate() -> None:
 
     from feedloom.adapters.sql.database import create_database
     from feedloom.adapters.sql.database import migrate as run_migrations
-    from feedloom.settings import load_settings
+    from feedloom.cli.config import command_settings
 
-    settings = load_settings()
+    settings = command_settings()
 
     async def main() -> None:
         engine = create_database(settings.effective_database_url, settings.database_schema)
