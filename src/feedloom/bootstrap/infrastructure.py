@@ -42,6 +42,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
     accounts, posts, graph = SqlAccounts(engine), SqlPosts(engine), SqlSocialGraph(engine)
     return DurableStores(
         accounts=accounts,
+        account_admin=accounts,
         tokens=accounts,
         activity=accounts,
         profiles=accounts,

@@ -30,6 +30,7 @@ from feedloom.read.ranked.feed import RankedConfig, RankedFeed
 from feedloom.read.ranked.ranker import BudgetedRanker
 from feedloom.read.viewer import Readers
 from feedloom.settings import Settings
+from feedloom.write.account_lifecycle import AccountLifecycle
 from feedloom.write.accounts import AccountService, Authenticator
 from feedloom.write.affinity import AffinityUpdates
 from feedloom.write.counting import ReconcileCounts
@@ -49,6 +50,7 @@ class Services:
     """What the entry points (routes, worker, CLI) call: each picks the one it needs."""
 
     accounts: AccountService
+    account_lifecycle: AccountLifecycle
     auth: Authenticator
     publish: PublishPost
     delete_post: DeletePost
@@ -131,6 +133,9 @@ def build_services(
     )
     return Services(
         accounts=AccountService(stores.accounts, stores.tokens, caches.tokens, hasher, ids, clock),
+        account_lifecycle=AccountLifecycle(
+            stores.account_admin, stores.archive, caches.tokens, views, hasher, clock
+        ),
         auth=Authenticator(stores.tokens, caches.tokens, stores.activity, caches.timelines, clock),
         publish=PublishPost(
             stores.posts,

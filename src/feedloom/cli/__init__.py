@@ -5,6 +5,8 @@
     import_graph.py  import-graph: bulk-load users and follows
     bench.py         bench fanout | mixed | timelines: load benchmarks
     affinity.py      affinity rebuild: the ranked feed's batch feature
+    accounts.py      accounts create | modify | role | suspend | reinstate | delete | show
+    config.py        (shared) settings in one line, backends checked, the wiring opened
 
 Each module imports only typer (and rich) at the top; a command imports what it runs,
 so `feedloom --help` does not load the service's stack. Every error is one plain line
@@ -19,7 +21,7 @@ from typing import Annotated
 
 import typer
 
-from feedloom.cli import affinity, bench, capacity, import_graph, serve
+from feedloom.cli import accounts, affinity, bench, capacity, import_graph, serve
 from feedloom.cli.errors import OneLineErrors
 
 app = typer.Typer(
@@ -60,3 +62,4 @@ app.command("simulate")(capacity.simulate_command)
 app.command("import-graph")(import_graph.import_graph_command)
 app.add_typer(bench.app, name="bench")
 app.add_typer(affinity.app, name="affinity")
+app.add_typer(accounts.app, name="accounts")

@@ -1,7 +1,7 @@
 """`feedloom serve | worker | migrate`: the service's own processes.
 
 `serve` and `worker` refuse to start on a database or Redis they cannot use, in one
-line (`_refuse_unusable_backends`), rather than failing on the first request.
+line (`refuse_unusable_backends`, cli/config.py), rather than failing on the first request.
 """
 
 from __future__ import annotations
@@ -9,16 +9,15 @@ from __future__ import annotations
 import asyncio
 import signal
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
+from feedloom.cli.config import refuse_unusable_backends
 from feedloom.cli.errors import fail
 
 # The service's stack (uvicorn, SQLAlchemy, pydantic...) is imported by each command,
 # not at CLI start: `feedloom --help` must stay fast.
-if TYPE_CHECKING:
-    from feedloom.settings import Settings
 
 
 def serve(
@@ -39,7 +38,7 @@ def serve(
     from feedloom.logs import configure_logging
 
     settings = command_settings(data_dir, demo)
-    _refuse_unusable_backends(settings)
+    refuse_unusable_backends(settings)
     run_inline = settings.is_embedded if inline_worker is None else inline_worker
     application = create_app(
         settings, inline_worker=run_inline, companion=demo_running if demo else None
@@ -61,7 +60,7 @@ def worker(
     from feedloom.logs import configure_logging
 
     settings = command_settings()
-    _refuse_unusable_backends(settings)
+    refuse_unusable_backends(settings)
     configure_logging(settings)
 
     async def main() -> None:
@@ -104,25 +103,3 @@ def migrate() -> None:
         reason = str(getattr(error, "orig", None) or error).splitlines()[0]
         fail(f"cannot migrate the database: {reason}")
     typer.echo("schema is up to date", err=True)
-
-
-def _refuse_unusable_backends(settings: Settings) -> None:
-    """Stop before serving anything if the database is unreachable or unmigrated, or
-    Redis is configured but does not answer."""
-    from feedloom.adapters.redis import RedisUnavailable, redis_caches
-    from feedloom.adapters.sql.database import database_problem
-    from feedloom.bootstrap.infrastructure import redis_config
-
-    url, schema = settings.effective_database_url, settings.database_schema
-    if problem := asyncio.run(database_problem(url, schema)):
-        fail(problem)
-
-    async def ping_redis() -> None:
-        _caches, close = await redis_caches(redis_config(settings), lambda _port: None)
-        await close()
-
-    if settings.redis_url is not None:
-        try:
-            asyncio.run(ping_redis())
-        except RedisUnavailable as error:
-            fail(str(error))

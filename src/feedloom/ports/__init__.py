@@ -19,6 +19,7 @@ from feedloom.ports.caches import (
     ViewCache,
 )
 from feedloom.ports.durable import (
+    AccountAdmin,
     AccountStore,
     ActivityLog,
     AffinityStore,
@@ -38,6 +39,7 @@ from feedloom.ports.durable import (
     TokenStore,
 )
 from feedloom.ports.records import (
+    AccountRecord,
     Clock,
     Credentials,
     Delivery,
@@ -48,6 +50,8 @@ from feedloom.ports.records import (
 )
 
 __all__ = [
+    "AccountAdmin",
+    "AccountRecord",
     "AccountStore",
     "ActivityLog",
     "AffinityStore",

@@ -20,6 +20,7 @@ from feedloom.ports.caches import (
     ViewCache,
 )
 from feedloom.ports.durable import (
+    AccountAdmin,
     AccountStore,
     ActivityLog,
     AffinityStore,
@@ -45,6 +46,7 @@ class DurableStores:
     """The truth, one role per field (one SQL adapter object may fill several)."""
 
     accounts: AccountStore
+    account_admin: AccountAdmin
     tokens: TokenStore
     activity: ActivityLog
     profiles: ProfileStore

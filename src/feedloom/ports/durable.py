@@ -12,8 +12,17 @@ from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from typing import Protocol
 
-from feedloom.domain.model import Comment, Counts, Event, FeedOrder, Media, Post, UserProfile
-from feedloom.ports.records import Credentials, Followee, NewUser, StoredResponse
+from feedloom.domain.model import (
+    Comment,
+    Counts,
+    Event,
+    FeedOrder,
+    Media,
+    Post,
+    Role,
+    UserProfile,
+)
+from feedloom.ports.records import AccountRecord, Credentials, Followee, NewUser, StoredResponse
 from feedloom.ranking.affinity import AffinityState, InteractionKind
 
 # -- accounts --------------------------------------------------------------------
@@ -23,7 +32,24 @@ class AccountStore(Protocol):
     async def create_user(
         self, user_id: int, username: str, display_name: str, password_hash: str, now: datetime
     ) -> None: ...
-    async def credentials(self, username: str) -> Credentials | None: ...
+    async def credentials(self, username: str) -> Credentials | None:
+        """None for an unknown, suspended or deleted account: none of them may sign in."""
+        ...
+
+
+class AccountAdmin(Protocol):
+    """An operator's changes to an account (`feedloom accounts`)."""
+
+    async def account(self, username: str) -> AccountRecord | None: ...
+    async def modify(
+        self, user_id: int, display_name: str | None, password_hash: str | None
+    ) -> None: ...
+    async def set_role(self, user_id: int, role: Role | None) -> None: ...
+    async def set_suspended(self, user_id: int, at: datetime | None) -> None: ...
+    async def set_deleted(self, user_id: int, at: datetime) -> None: ...
+    async def revoke_tokens(self, user_id: int) -> list[str]:
+        """Delete every token of the account; returns their digests (to uncache)."""
+        ...
 
 
 class TokenStore(Protocol):

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from feedloom.domain.model import Event
+from feedloom.domain.model import Event, Role
 
 Clock = Callable[[], datetime]
 Lane = Literal["default", "bulk"]
@@ -17,6 +17,18 @@ Lane = Literal["default", "bulk"]
 class Credentials:
     user_id: int
     password_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class AccountRecord:
+    """An account as an operator sees it (`feedloom accounts`)."""
+
+    user_id: int
+    username: str
+    display_name: str
+    role: Role | None
+    suspended_at: datetime | None
+    deleted_at: datetime | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from feedloom.adapters.sql.schema import idempotency_keys, media, outbox, posts
+from feedloom.adapters.sql.schema import idempotency_keys, media, outbox, posts, users
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import Media, Post, Visibility
 from feedloom.ports import StoredResponse
@@ -66,7 +66,13 @@ class SqlPosts:
     async def posts(self, post_ids: Sequence[int]) -> dict[int, Post]:
         if not post_ids:
             return {}
-        query = select(posts).where(posts.c.id.in_(set(post_ids)))
+        # The author's suspension travels with the shared view (domain/visibility.py).
+        author_suspended = (users.c.suspended_at.is_not(None)) | (users.c.deleted_at.is_not(None))
+        query = (
+            select(posts, author_suspended.label("author_suspended"))
+            .select_from(posts.outerjoin(users, users.c.id == posts.c.author_id))
+            .where(posts.c.id.in_(set(post_ids)))
+        )
         async with self._engine.connect() as conn:
             rows = (await conn.execute(query)).all()
         return {row.id: _post_from_row(row._mapping) for row in rows}
@@ -193,4 +199,5 @@ def _post_from_row(row: Any) -> Post:
         created_at=created_at_of(row["id"]),
         media=tuple(Media(int(m["id"]), m["url"], m["w"], m["h"]) for m in row["media"]),
         deleted=row["deleted_at"] is not None,
+        author_suspended=bool(row["author_suspended"]),
     )
