@@ -378,6 +378,9 @@ class FakeTimelineStore:
     async def drop(self, user_id: int) -> None:
         self.ids.pop(user_id, None)
 
+    async def expires_in(self, user_id: int) -> float | None:
+        return None
+
     async def touch(self, user_id: int) -> None:
         pass
 

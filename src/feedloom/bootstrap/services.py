@@ -37,6 +37,7 @@ from feedloom.write.counting import ReconcileCounts
 from feedloom.write.delete_post import DeletePost
 from feedloom.write.engagement import Engage
 from feedloom.write.fan_out import FanOut
+from feedloom.write.feed_upkeep import FeedUpkeep
 from feedloom.write.import_graph import GraphImport
 from feedloom.write.media import MediaConfig, MediaUploads
 from feedloom.write.publish_post import PostLimits, PublishPost
@@ -63,6 +64,7 @@ class Services:
     author_posts: AuthorPosts
     comments: Comments
     rebuilder: TimelineRebuilder
+    feed_upkeep: FeedUpkeep
     worker: Worker
     reconcile: ReconcileCounts
     graph_import: GraphImport
@@ -203,6 +205,14 @@ def build_services(
         ),
         comments=Comments(access, stores.engagement),
         rebuilder=rebuilder,
+        feed_upkeep=FeedUpkeep(
+            stores.account_admin,
+            stores.graph,
+            caches.timelines,
+            rebuilder,
+            views,
+            settings.timeline_length,
+        ),
         worker=worker,
         reconcile=reconcile,
         graph_import=GraphImport(

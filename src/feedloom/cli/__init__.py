@@ -6,6 +6,7 @@
     bench.py         bench fanout | mixed | timelines: load benchmarks
     affinity.py      affinity rebuild: the ranked feed's batch feature
     accounts.py      accounts create | modify | role | suspend | reinstate | delete | show
+    feeds.py         feeds show | build | clear: home timelines (Redis)
     config.py        (shared) settings in one line, backends checked, the wiring opened
 
 Each module imports only typer (and rich) at the top; a command imports what it runs,
@@ -21,7 +22,7 @@ from typing import Annotated
 
 import typer
 
-from feedloom.cli import accounts, affinity, bench, capacity, import_graph, serve
+from feedloom.cli import accounts, affinity, bench, capacity, feeds, import_graph, serve
 from feedloom.cli.errors import OneLineErrors
 
 app = typer.Typer(
@@ -63,3 +64,4 @@ app.command("import-graph")(import_graph.import_graph_command)
 app.add_typer(bench.app, name="bench")
 app.add_typer(affinity.app, name="affinity")
 app.add_typer(accounts.app, name="accounts")
+app.add_typer(feeds.app, name="feeds")

@@ -41,6 +41,10 @@ class AccountAdmin(Protocol):
     """An operator's changes to an account (`feedloom accounts`)."""
 
     async def account(self, username: str) -> AccountRecord | None: ...
+    async def user_ids(self, after: int, limit: int) -> list[int]:
+        """IDs of accounts not deleted, ascending, above `after`: keyset pages."""
+        ...
+
     async def modify(
         self, user_id: int, display_name: str | None, password_hash: str | None
     ) -> None: ...

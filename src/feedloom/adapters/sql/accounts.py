@@ -133,6 +133,16 @@ class SqlAccounts:
             row.id, row.username, row.display_name, role, row.suspended_at, row.deleted_at
         )
 
+    async def user_ids(self, after: int, limit: int) -> list[int]:
+        query = (
+            select(users.c.id)
+            .where(users.c.id > after, users.c.deleted_at.is_(None))
+            .order_by(users.c.id)
+            .limit(limit)
+        )
+        async with self._engine.connect() as conn:
+            return list((await conn.execute(query)).scalars())
+
     async def modify(
         self, user_id: int, display_name: str | None, password_hash: str | None
     ) -> None:
