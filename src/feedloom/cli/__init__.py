@@ -6,6 +6,7 @@
     bench.py         bench fanout | mixed | timelines: load benchmarks
     affinity.py      affinity rebuild: the ranked feed's batch feature
     accounts.py      accounts create | modify | role | suspend | reinstate | delete | show
+    doctor.py        doctor: is this machine's configuration fit to run feedloom?
     feeds.py         feeds show | build | clear: home timelines (Redis)
     config.py        (shared) settings in one line, backends checked, the wiring opened
 
@@ -22,7 +23,16 @@ from typing import Annotated
 
 import typer
 
-from feedloom.cli import accounts, affinity, bench, capacity, feeds, import_graph, serve
+from feedloom.cli import (
+    accounts,
+    affinity,
+    bench,
+    capacity,
+    doctor,
+    feeds,
+    import_graph,
+    serve,
+)
 from feedloom.cli.errors import OneLineErrors
 
 app = typer.Typer(
@@ -58,6 +68,7 @@ def main(
 app.command()(serve.serve)
 app.command()(serve.worker)
 app.command()(serve.migrate)
+app.command()(doctor.doctor)
 app.command("estimate")(capacity.estimate_command)
 app.command("simulate")(capacity.simulate_command)
 app.command("import-graph")(import_graph.import_graph_command)
