@@ -326,7 +326,7 @@ class FakeAffinityStore:
         self.by_pair[(reader_id, author_id)] = state
         return state
 
-    async def rebuild(self, half_life_days: float) -> int:
+    async def rebuild(self, half_life_days: float, progress: object = None) -> int:
         return len(self.by_pair)
 
 

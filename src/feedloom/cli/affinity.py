@@ -31,8 +31,11 @@ def rebuild(
     settings = command_settings(data_dir)
 
     async def main() -> int:
+        from feedloom.cli.progress import ProgressBars
+
         async with open_feedloom(settings) as feedloom:
-            return await feedloom.services.affinity.rebuild()
+            with ProgressBars() as bars:
+                return await feedloom.services.affinity.rebuild(bars)
 
     started = time.perf_counter()
     pairs = asyncio.run(main())

@@ -46,6 +46,7 @@ from feedloom.ports.records import (
     Followee,
     Lane,
     NewUser,
+    StageProgress,
     StoredResponse,
 )
 
@@ -82,6 +83,7 @@ __all__ = [
     "RateLimiter",
     "RecordCache",
     "RelationStore",
+    "StageProgress",
     "StoredResponse",
     "TimelineStore",
     "TokenStore",

@@ -22,7 +22,14 @@ from feedloom.domain.model import (
     Role,
     UserProfile,
 )
-from feedloom.ports.records import AccountRecord, Credentials, Followee, NewUser, StoredResponse
+from feedloom.ports.records import (
+    AccountRecord,
+    Credentials,
+    Followee,
+    NewUser,
+    StageProgress,
+    StoredResponse,
+)
 from feedloom.ranking.affinity import AffinityState, InteractionKind
 
 # -- accounts --------------------------------------------------------------------
@@ -197,7 +204,7 @@ class AffinityStore(Protocol):
         """Fold one like or comment into the pair's state; concurrent adds all count."""
         ...
 
-    async def rebuild(self, half_life_days: float) -> int:
+    async def rebuild(self, half_life_days: float, progress: StageProgress | None = None) -> int:
         """Recompute every pair from the stored likes and comments and replace all
         states; returns how many pairs were written."""
         ...
