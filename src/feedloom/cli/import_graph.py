@@ -52,10 +52,21 @@ def import_graph_command(
         f"follows; timelines: {timelines}",
         err=True,
     )
-    typer.echo(
-        "usernames are u_<csv id>; every imported user's password is "
-        + ("the one given" if password else chosen),
-        err=True,
+    typer.echo(password_line(result, chosen if password is None else None), err=True)
+
+
+def password_line(result: ImportResult, generated: str | None) -> str:
+    """Only what works: accounts that existed before this run keep their password (the
+    import skips them), so a password is printed for the new ones alone."""
+    kept = result.users - result.new_users
+    which = "the one given" if generated is None else generated
+    if result.new_users == 0:
+        return f"usernames are u_<csv id>; no new users, all {kept:,} keep their passwords"
+    if kept == 0:
+        return f"usernames are u_<csv id>; every imported user's password is {which}"
+    return (
+        f"usernames are u_<csv id>; the {result.new_users:,} new users' password is {which}; "
+        f"the {kept:,} imported before keep theirs"
     )
 
 
