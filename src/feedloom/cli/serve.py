@@ -29,6 +29,10 @@ def serve(
         bool | None,
         typer.Option(help="run relay + fan-out in this process (default: embedded only)"),
     ] = None,
+    reuse_port: Annotated[
+        bool,
+        typer.Option(help="share --port with other serve processes (SO_REUSEPORT)"),
+    ] = False,
 ) -> None:
     """Run the HTTP API (and, on the embedded default, the fan-out worker)."""
     from feedloom.api.app import create_app
@@ -47,7 +51,7 @@ def serve(
     typer.echo(f"feedloom on http://{host}:{port}  (API docs: http://{host}:{port}/docs)", err=True)
     if demo:
         typer.echo("demo login: username demo, password demo-password", err=True)
-    serve_http(application, settings, host, port)
+    serve_http(application, settings, host, port, reuse_port)
 
 
 def worker(
