@@ -51,6 +51,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         posts=posts,
         archive=posts,
         media=posts,
+        media_sweep=posts,
         idempotency=posts,
         relations=graph,
         graph=graph,

@@ -40,6 +40,7 @@ from feedloom.write.fan_out import FanOut
 from feedloom.write.feed_upkeep import FeedUpkeep
 from feedloom.write.import_graph import GraphImport
 from feedloom.write.media import MediaConfig, MediaUploads
+from feedloom.write.media_cleanup import CleanUpMedia
 from feedloom.write.publish_post import PostLimits, PublishPost
 from feedloom.write.relations import FollowLimit, Relations
 from feedloom.write.relay_outbox import RelayOutbox
@@ -58,6 +59,7 @@ class Services:
     relations: Relations
     engage: Engage
     media: MediaUploads
+    media_cleanup: CleanUpMedia
     affinity: AffinityUpdates
     home_feed: HomeFeed
     feed_orders: FeedOrders
@@ -184,6 +186,7 @@ def build_services(
                 max_bytes=settings.media_max_bytes,
             ),
         ),
+        media_cleanup=CleanUpMedia(stores.media_sweep, settings.data_dir / "media", clock),
         affinity=affinity,
         home_feed=HomeFeed(
             feed_orders,

@@ -8,6 +8,7 @@
     accounts.py      accounts create | modify | role | suspend | reinstate | delete | show
     doctor.py        doctor: is this machine's configuration fit to run feedloom?
     feeds.py         feeds show | build | clear: home timelines (Redis)
+    media.py         media cleanup: uploads no post attached
     config.py        (shared) settings in one line, backends checked, the wiring opened
 
 Each module imports only typer (and rich) at the top; a command imports what it runs,
@@ -31,6 +32,7 @@ from feedloom.cli import (
     doctor,
     feeds,
     import_graph,
+    media,
     serve,
 )
 from feedloom.cli.errors import OneLineErrors
@@ -76,3 +78,4 @@ app.add_typer(bench.app, name="bench")
 app.add_typer(affinity.app, name="affinity")
 app.add_typer(accounts.app, name="accounts")
 app.add_typer(feeds.app, name="feeds")
+app.add_typer(media.app, name="media")

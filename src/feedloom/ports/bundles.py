@@ -31,6 +31,7 @@ from feedloom.ports.durable import (
     GraphReader,
     IdempotencyKeys,
     MediaStore,
+    MediaSweep,
     Outbox,
     PostArchive,
     PostStore,
@@ -55,6 +56,7 @@ class DurableStores:
     posts: PostStore
     archive: PostArchive
     media: MediaStore
+    media_sweep: MediaSweep
     idempotency: IdempotencyKeys
     relations: RelationStore
     graph: GraphReader

@@ -128,6 +128,20 @@ class MediaStore(Protocol):
     async def media_by_id(self, media_id: int) -> Media | None: ...
 
 
+class MediaSweep(Protocol):
+    """Media rows no post uses: an upload URL was handed out, no post attached it."""
+
+    async def unattached_media(
+        self, created_before: datetime, after_id: int, limit: int
+    ) -> tuple[list[Media], int | None]:
+        """Of the next `limit` media rows (by ID, above `after_id`) created before the
+        cutoff, those no post of their owner attaches (deleted posts count: their rows
+        are kept); and the last ID scanned, None when nothing was left to scan."""
+        ...
+
+    async def delete_media(self, media_ids: Sequence[int]) -> int: ...
+
+
 class IdempotencyKeys(Protocol):
     async def purge_idempotency_keys(self, older_than: datetime) -> int: ...
 

@@ -152,6 +152,38 @@ class SqlPosts:
             Media(i, rows[i].url, rows[i].width, rows[i].height) for i in media_ids if i in rows
         ]
 
+    async def unattached_media(
+        self, created_before: datetime, after_id: int, limit: int
+    ) -> tuple[list[Media], int | None]:
+        query = (
+            select(media)
+            .where(media.c.created_at < created_before, media.c.id > after_id)
+            .order_by(media.c.id)
+            .limit(limit)
+        )
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+            if not rows:
+                return [], None
+            # Only its owner may attach a media, and only to a later post (IDs are time).
+            attaching = select(posts.c.media).where(
+                posts.c.author_id.in_({row.owner_id for row in rows}), posts.c.id > rows[0].id
+            )
+            attached = {
+                int(item["id"]) for found in await conn.execute(attaching) for item in found.media
+            }
+        orphans = [
+            Media(row.id, row.url, row.width, row.height) for row in rows if row.id not in attached
+        ]
+        return orphans, rows[-1].id
+
+    async def delete_media(self, media_ids: Sequence[int]) -> int:
+        if not media_ids:
+            return 0
+        async with self._engine.begin() as conn:
+            deleted = await conn.execute(delete(media).where(media.c.id.in_(set(media_ids))))
+        return int(deleted.rowcount)
+
     async def media_by_id(self, media_id: int) -> Media | None:
         async with self._engine.connect() as conn:
             row = (await conn.execute(select(media).where(media.c.id == media_id))).first()
