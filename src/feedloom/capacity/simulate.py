@@ -9,7 +9,7 @@ pull for every author with at least one follower.
 
 A reader's read sources are 1 (its pushed home timeline) + the number of pulled authors it
 follows. Under pure pull (T < 1: every author with a follower is pulled) nothing is pushed,
-so no home timeline is kept and a reader merges one list per followee, as DESIGN.md
+so no home timeline is kept and a reader merges one list per followee, as the design brief
 section 6 counts it; `own_list_under_pull` counts a list of the reader's own posts on top
 (1 + followees, the model this module used first). If each source is slow (past its p99)
 independently 1% of the time, a read of K sources is slow with probability 1 - 0.99^K,

@@ -49,7 +49,7 @@ def estimate_command(
         typer.Option("--scale", help="Also estimate with DAU and accounts times this factor."),
     ] = None,
 ) -> None:
-    """Back-of-the-envelope capacity estimate (DESIGN.md section 2)."""
+    """Back-of-the-envelope capacity estimate (the design brief, section 2)."""
     base = _load_assumptions(assumptions)
     base_estimate = estimate(base)
     scaled_estimate = None
