@@ -146,13 +146,19 @@ def show(username: User, data_dir: DataDir = None) -> None:
 
 
 def describe(record: AccountRecord) -> str:
+    """Three lines, each within 80 columns (a username is at most 32 characters, a
+    display name 64)."""
     state = "active"
     if record.deleted_at is not None:
         state = f"deleted {record.deleted_at:%Y-%m-%d %H:%M}Z"
     elif record.suspended_at is not None:
         state = f"suspended {record.suspended_at:%Y-%m-%d %H:%M}Z"
     role = record.role.value if record.role else "none"
-    return f"{record.username} (id {record.user_id}, {record.display_name!r}): {state}, role {role}"
+    return (
+        f"{record.username} (id {record.user_id})\n"
+        f"  {state}, role {role}\n"
+        f"  display name {record.display_name!r}"
+    )
 
 
 def _report(
