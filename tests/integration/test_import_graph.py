@@ -193,7 +193,7 @@ def test_a_rerun_prints_a_password_only_for_the_users_it_created(tmp_path: Path)
     csv.write_text("follower,followee\n1,2\n3,1\n")
     grown = CliRunner().invoke(app, command)
 
-    assert "no new users, all 2 keep their passwords" in again.stderr
+    assert "no new users: all 2 keep their passwords" in again.stderr
     assert "password is" not in again.stderr
     [line] = [line for line in grown.stderr.splitlines() if "password" in line]
     assert "the 1 new users' password is " in line and "the 2 imported before keep theirs" in line

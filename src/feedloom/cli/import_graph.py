@@ -49,7 +49,7 @@ def import_graph_command(
     )
     typer.echo(
         f"imported {result.users:,} users ({result.new_users:,} new) and {result.edges:,} "
-        f"follows; timelines: {timelines}",
+        f"follows\ntimelines: {timelines}\nusernames are u_<csv id>",
         err=True,
     )
     typer.echo(password_line(result, chosen if password is None else None), err=True)
@@ -61,12 +61,12 @@ def password_line(result: ImportResult, generated: str | None) -> str:
     kept = result.users - result.new_users
     which = "the one given" if generated is None else generated
     if result.new_users == 0:
-        return f"usernames are u_<csv id>; no new users, all {kept:,} keep their passwords"
+        return f"no new users: all {kept:,} keep their passwords"
     if kept == 0:
-        return f"usernames are u_<csv id>; every imported user's password is {which}"
+        return f"every imported user's password is {which}"
     return (
-        f"usernames are u_<csv id>; the {result.new_users:,} new users' password is {which}; "
-        f"the {kept:,} imported before keep theirs"
+        f"the {result.new_users:,} new users' password is {which} "
+        f"(the {kept:,} imported before keep theirs)"
     )
 
 
