@@ -6,11 +6,13 @@ anywhere else. Nested groups use a double underscore: FEEDLOOM_FEED__DEFAULT_ORD
 
 from __future__ import annotations
 
+import difflib
 import os
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Literal, Self
 
-from pydantic import BaseModel, Field, SecretStr, model_validator
+from pydantic import BaseModel, Field, SecretStr, ValidationError, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from feedloom.domain.fanout_policy import FanoutPolicy
@@ -136,16 +138,75 @@ class Settings(BaseSettings):
         return self.redis_url is None
 
 
+class SettingsError(ValueError):
+    """A setting the environment gets wrong, said in one line that names the variable."""
+
+
 def load_settings(data_dir: Path | None = None, demo: bool = False) -> Settings:
     """Settings as the `feedloom` commands read them: a `--data-dir` given on the command
     line wins over FEEDLOOM_DATA_DIR, and the demo gets demo-sized fan-out thresholds
-    unless some FEEDLOOM_FANOUT* variable sets them."""
+    unless some FEEDLOOM_FANOUT* variable sets them.
+
+    Raises SettingsError for an invalid value, and for a FEEDLOOM_* variable no setting
+    reads: a typo (FEEDLOOM_FANOUT__PULL_ABOV) must not leave the default in force."""
+    if unknown := unknown_variables(os.environ):
+        raise SettingsError(unknown[0])
     overrides: dict[str, object] = {}
     if data_dir is not None:
         overrides["data_dir"] = data_dir
-    settings = Settings(**overrides)  # type: ignore[arg-type]
+    try:
+        settings = Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as error:
+        raise SettingsError(describe_invalid(error)) from None
     if demo and not any(k.startswith("FEEDLOOM_FANOUT") for k in os.environ):
         settings = settings.model_copy(
             update={"fanout": settings.fanout.model_copy(update=DEMO_FANOUT)}
         )
     return settings
+
+
+# -- saying what is wrong in the environment's own terms -----------------------------
+
+PREFIX = "FEEDLOOM_"
+# The test suite's own configuration (tests/servers.py), never read by Settings.
+RESERVED_PREFIX = "FEEDLOOM_TEST_"
+# Values never echoed back: secrets, and URLs that may carry a password.
+UNECHOED = {"secret_key", "metrics_token", "database_url", "redis_url"}
+
+
+def known_variables(model: type[BaseModel] = Settings, prefix: str = PREFIX) -> Iterator[str]:
+    """Every variable Settings reads: leaves, and each nested group as a whole (JSON)."""
+    for name, field in model.model_fields.items():
+        variable = f"{prefix}{name.upper()}"
+        yield variable
+        kind = field.annotation
+        if isinstance(kind, type) and issubclass(kind, BaseModel):
+            yield from known_variables(kind, f"{variable}__")
+
+
+def unknown_variables(environ: Mapping[str, str]) -> list[str]:
+    """One line per FEEDLOOM_* variable no setting reads, with the nearest known name."""
+    known = set(known_variables())
+    lines = []
+    for variable in sorted(environ):
+        upper = variable.upper()  # pydantic-settings matches names case-insensitively
+        if not upper.startswith(PREFIX) or upper.startswith(RESERVED_PREFIX) or upper in known:
+            continue
+        near = difflib.get_close_matches(upper, known, n=1)
+        hint = f" (did you mean {near[0]}?)" if near else ""
+        lines.append(f"{variable} is not a feedloom setting{hint}")
+    return lines
+
+
+def describe_invalid(error: ValidationError) -> str:
+    """The first problem, as `FEEDLOOM_FANOUT__PULL_ABOVE='abc': <why>`."""
+    problem = error.errors()[0]
+    path = [str(part) for part in problem["loc"]]
+    reason = problem["msg"].removeprefix("Value error, ")
+    if not path:
+        return reason  # a check across settings; its message names the variables
+    variable = PREFIX + "__".join(part.upper() for part in path)
+    shown = problem.get("input")
+    if path[-1] in UNECHOED or not isinstance(shown, str) or len(shown) > 40:
+        return f"{variable}: {reason}"
+    return f"{variable}={shown!r}: {reason}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from tests.world import World
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
@@ -52,3 +54,31 @@ async def test_unsupported_media_types_are_refused(world: World) -> None:
         "/v1/media", json={"content_type": "text/html", "width": 1, "height": 1}, headers=alice.auth
     )
     assert response.status_code == 422
+
+
+async def test_cleanup_deletes_media_no_post_attached_and_keeps_the_rest(world: World) -> None:
+    alice = await world.user()
+    tickets = []
+    for _ in range(2):
+        ticket = await world.client.post(
+            "/v1/media",
+            json={"content_type": "image/png", "width": 2, "height": 2},
+            headers=alice.auth,
+        )
+        assert (await world.client.put(ticket.json()["upload_url"], content=PNG)).status_code == 204
+        tickets.append(ticket.json())
+    used, orphan = tickets
+    post_id = await world.post(alice, "one of two", media_ids=[used["media_id"]])
+    # A deleted post keeps its (tombstoned) row, and with it its media.
+    await world.feedloom.services.delete_post(int(alice.id), int(post_id))
+    cleanup = world.feedloom.services.media_cleanup
+
+    assert (await cleanup(timedelta(0), dry_run=True)).rows == 1
+    swept = await cleanup(timedelta(0))
+
+    assert (swept.rows, swept.files) == (1, 1)
+    media = world.feedloom.stores.media
+    assert await media.media_by_id(int(orphan["media_id"])) is None
+    assert await media.media_by_id(int(used["media_id"])) is not None
+    assert (await world.client.get(used["url"])).status_code == 200
+    assert (await world.client.get(orphan["url"])).status_code == 404

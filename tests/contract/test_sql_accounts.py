@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from feedloom.domain.errors import Conflict
-from feedloom.domain.model import FeedOrder, UserProfile
+from feedloom.domain.model import FeedOrder, Role, UserProfile
 from feedloom.ports import Credentials
 from tests.contract.sql_store import NOW, SQL_DIALECTS, SqlStore, open_sql_store
 
@@ -53,3 +54,38 @@ async def test_profiles_and_settings_read_back_as_written(store: SqlStore) -> No
     await store.accounts.set_feed_order(alice, None)
     assert await store.accounts.feed_order(alice) is None
     assert await store.accounts.profiles([]) == {}
+
+
+async def test_a_suspended_or_deleted_account_cannot_sign_in_and_shows_as_suspended(
+    store: SqlStore,
+) -> None:
+    alice, bob = await store.user("alice"), await store.user("bob")
+    await store.accounts.set_suspended(alice, NOW)
+    await store.accounts.set_deleted(bob, NOW)
+
+    assert await store.accounts.credentials("alice") is None
+    assert await store.accounts.credentials("bob") is None
+    profiles = await store.accounts.profiles([alice, bob])
+    assert profiles[alice].suspended and profiles[bob].suspended
+    await store.accounts.set_suspended(alice, None)
+    assert await store.accounts.credentials("alice") is not None
+    assert await store.accounts.user_ids(0, 10) == [alice]  # the deleted one is not listed
+
+
+async def test_revoking_an_accounts_tokens_returns_exactly_their_digests(store: SqlStore) -> None:
+    alice, bob = await store.user("alice"), await store.user("bob")
+    for digest, owner in [("a1", alice), ("a2", alice), ("b1", bob)]:
+        await store.accounts.create_token(digest, owner, NOW)
+
+    assert sorted(await store.accounts.revoke_tokens(alice)) == ["a1", "a2"]
+    assert await store.accounts.user_for_token("a1") is None
+    assert await store.accounts.user_for_token("b1") == bob
+    assert await store.accounts.revoke_tokens(alice) == []
+
+
+async def test_a_role_is_kept_and_cleared(store: SqlStore) -> None:
+    await store.user("alice")
+    alice = await store.accounts.account("alice")
+    assert alice is not None and alice.role is None
+    await store.accounts.set_role(alice.user_id, Role.MODERATOR)
+    assert (await store.accounts.account("alice")) == replace(alice, role=Role.MODERATOR)

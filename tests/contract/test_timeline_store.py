@@ -167,3 +167,11 @@ async def test_fan_out_does_not_keep_an_inactive_users_timeline_alive(caches: Ca
     await caches.elapse(TTL_S * 0.6)
     assert await timelines.insert_if_present([USER], 3) == 0
     assert await timelines.read(USER, None, 10) is None
+
+
+async def test_a_timeline_tells_how_long_until_it_expires(caches: Caches) -> None:
+    timelines = caches.timelines(ttl=timedelta(hours=2))
+    assert await timelines.expires_in(USER) is None
+    await timelines.replace(USER, [1])
+    remaining = await timelines.expires_in(USER)
+    assert remaining is not None and 7_000 < remaining <= 7_200

@@ -11,6 +11,7 @@ import sys
 import asyncpg
 import pytest
 
+from tests.integration.processes import free_port
 from tests.servers import POSTGRES_URL, scratch_schema
 
 pytestmark = pytest.mark.postgres
@@ -68,7 +69,13 @@ async def test_migrate_creates_the_schema_with_the_keyset_indexes_and_is_repeata
         ]
 
 
-@pytest.mark.parametrize("command", [("serve", "--no-demo", "--port", "0"), ("worker",)])
+# A free port: serve refuses the database before it binds, and never binds port 0 (the
+# range is 1-65535).
+@pytest.mark.parametrize(
+    "command",
+    [("serve", "--no-demo", "--port", str(free_port())), ("worker",)],
+    ids=["serve", "worker"],
+)
 async def test_a_server_process_refuses_an_unmigrated_database_in_one_line(
     command: tuple[str, ...],
 ) -> None:

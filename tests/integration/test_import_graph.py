@@ -181,3 +181,19 @@ def test_the_command_imports_and_prints_the_generated_password(tmp_path: Path) -
     assert "imported 3 users (3 new) and 3 follows" in first.output
     assert "password is" in first.output
     assert second.exit_code == 0 and "(0 new)" in second.output
+
+
+def test_a_rerun_prints_a_password_only_for_the_users_it_created(tmp_path: Path) -> None:
+    csv = tmp_path / "edges.csv"
+    csv.write_text("follower,followee\n1,2\n")
+    command = ["import-graph", str(csv), "--data-dir", str(tmp_path / "data")]
+    assert CliRunner().invoke(app, command).exit_code == 0
+
+    again = CliRunner().invoke(app, command)
+    csv.write_text("follower,followee\n1,2\n3,1\n")
+    grown = CliRunner().invoke(app, command)
+
+    assert "no new users: all 2 keep their passwords" in again.stderr
+    assert "password is" not in again.stderr
+    [line] = [line for line in grown.stderr.splitlines() if "password" in line]
+    assert "the 1 new users' password is " in line and "the 2 imported before keep theirs" in line

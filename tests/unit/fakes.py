@@ -330,7 +330,7 @@ class FakeAffinityStore:
         self.by_pair[(reader_id, author_id)] = state
         return state
 
-    async def rebuild(self, half_life_days: float) -> int:
+    async def rebuild(self, half_life_days: float, progress: object = None) -> int:
         return len(self.by_pair)
 
 
@@ -381,6 +381,9 @@ class FakeTimelineStore:
 
     async def drop(self, user_id: int) -> None:
         self.ids.pop(user_id, None)
+
+    async def expires_in(self, user_id: int) -> float | None:
+        return None
 
     async def touch(self, user_id: int) -> None:
         pass

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 from collections.abc import Awaitable, Iterator
 
 import uvicorn
@@ -22,25 +23,42 @@ from feedloom.bootstrap import Feedloom
 from feedloom.settings import Settings
 
 
-def serve_http(app: FastAPI, settings: Settings, host: str, port: int) -> None:
+def serve_http(
+    app: FastAPI, settings: Settings, host: str, port: int, reuse_port: bool = False
+) -> None:
+    """`reuse_port`: bind with SO_REUSEPORT, so several `feedloom serve` processes (each
+    with its own FEEDLOOM_WORKER_ID) listen on one port and the kernel spreads the
+    connections over them (docs/PRODUCTION.md, "One machine")."""
     # log_config=None: uvicorn's own lines go through logs.configure_logging's handler
     # (same format, request IDs on access lines) instead of handlers of its own.
     config = uvicorn.Config(
         app, host=host, port=port, log_config=None, log_level=settings.log_level.lower()
     )
     server = uvicorn.Server(config)
+    sockets = [shared_port_socket(host, port)] if reuse_port else None
     if settings.admin_port is None:
-        server.run()
+        server.run(sockets=sockets)
         return
     admin = admin_server(app.state, settings, settings.admin_port)
     with asyncio.Runner(loop_factory=config.get_loop_factory()) as runner:
-        runner.run(serve_with_admin(server, admin))
+        runner.run(serve_with_admin(server, admin, sockets))
 
 
-async def serve_with_admin(server: uvicorn.Server, admin: uvicorn.Server) -> None:
+def shared_port_socket(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    listener.bind((host, port))
+    return listener
+
+
+async def serve_with_admin(
+    server: uvicorn.Server, admin: uvicorn.Server, sockets: list[socket.socket] | None = None
+) -> None:
     admin_serving = asyncio.create_task(admin.serve())
     try:
-        await server.serve()
+        await server.serve(sockets=sockets)
     finally:
         admin.should_exit = True
         await admin_serving

@@ -42,6 +42,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
     accounts, posts, graph = SqlAccounts(engine), SqlPosts(engine), SqlSocialGraph(engine)
     return DurableStores(
         accounts=accounts,
+        account_admin=accounts,
         tokens=accounts,
         activity=accounts,
         profiles=accounts,
@@ -50,6 +51,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         posts=posts,
         archive=posts,
         media=posts,
+        media_sweep=posts,
         idempotency=posts,
         relations=graph,
         graph=graph,

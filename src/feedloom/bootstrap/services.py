@@ -31,14 +31,17 @@ from feedloom.read.ranked.feed import RankedConfig, RankedFeed
 from feedloom.read.ranked.ranker import BudgetedRanker
 from feedloom.read.viewer import Readers
 from feedloom.settings import Settings
+from feedloom.write.account_lifecycle import AccountLifecycle
 from feedloom.write.accounts import AccountService, Authenticator
 from feedloom.write.affinity import AffinityUpdates
 from feedloom.write.counting import ReconcileCounts
 from feedloom.write.delete_post import DeletePost
 from feedloom.write.engagement import Engage
 from feedloom.write.fan_out import FanOut
+from feedloom.write.feed_upkeep import FeedUpkeep
 from feedloom.write.import_graph import GraphImport
 from feedloom.write.media import MediaConfig, MediaUploads
+from feedloom.write.media_cleanup import CleanUpMedia
 from feedloom.write.publish_post import PostLimits, PublishPost
 from feedloom.write.relations import FollowLimit, Relations
 from feedloom.write.relay_outbox import RelayOutbox
@@ -50,18 +53,21 @@ class Services:
     """What the entry points (routes, worker, CLI) call: each picks the one it needs."""
 
     accounts: AccountService
+    account_lifecycle: AccountLifecycle
     auth: Authenticator
     publish: PublishPost
     delete_post: DeletePost
     relations: Relations
     engage: Engage
     media: MediaUploads
+    media_cleanup: CleanUpMedia
     affinity: AffinityUpdates
     home_feed: HomeFeed
     feed_orders: FeedOrders
     author_posts: AuthorPosts
     comments: Comments
     rebuilder: TimelineRebuilder
+    feed_upkeep: FeedUpkeep
     worker: Worker
     reconcile: ReconcileCounts
     graph_import: GraphImport
@@ -134,6 +140,9 @@ def build_services(
     )
     return Services(
         accounts=AccountService(stores.accounts, stores.tokens, caches.tokens, hasher, ids, clock),
+        account_lifecycle=AccountLifecycle(
+            stores.account_admin, stores.archive, caches.tokens, views, hasher, clock
+        ),
         auth=Authenticator(stores.tokens, caches.tokens, stores.activity, caches.timelines, clock),
         publish=PublishPost(
             stores.posts,
@@ -182,6 +191,7 @@ def build_services(
                 max_bytes=settings.media_max_bytes,
             ),
         ),
+        media_cleanup=CleanUpMedia(stores.media_sweep, settings.data_dir / "media", clock),
         affinity=affinity,
         home_feed=HomeFeed(
             feed_orders,
@@ -203,6 +213,14 @@ def build_services(
         ),
         comments=Comments(access, stores.engagement),
         rebuilder=rebuilder,
+        feed_upkeep=FeedUpkeep(
+            stores.account_admin,
+            stores.graph,
+            caches.timelines,
+            rebuilder,
+            views,
+            settings.timeline_length,
+        ),
         worker=worker,
         reconcile=reconcile,
         graph_import=GraphImport(

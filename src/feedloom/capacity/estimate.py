@@ -1,4 +1,4 @@
-"""Back-of-the-envelope capacity estimate (DESIGN.md section 2), from explicit assumptions.
+"""Back-of-the-envelope capacity estimate (the design brief, section 2), from explicit assumptions.
 
 Units are decimal, as in the brief: 1 KB = 1e3 B, 1 GB = 1e9 B, 1 Gbit = 1e9 bit. A day is
 86,400 s and a year 365 days. Results are kept unrounded; rounding is the renderer's job, so
@@ -122,7 +122,7 @@ def _ratio(numerator: float, denominator: float) -> float:
 
 
 def estimate(a: Assumptions) -> Estimate:
-    """Compute every figure of DESIGN.md section 2 from `a`."""
+    """Compute every figure of the design brief's section 2 from `a`."""
     posts_per_day = a.dau * a.posts_per_dau_per_day
     opens_per_day = a.dau * a.feed_opens_per_dau_per_day
     posts_avg = posts_per_day / SECONDS_PER_DAY

@@ -7,11 +7,13 @@ author is *pushed*: one timeline write per follower (the author's own timeline w
 counted, it is the same under every strategy). So T = inf is pure push and T = 0 is pure
 pull for every author with at least one follower.
 
-A reader's read sources are 1 (its own timeline) + the number of pulled authors it follows.
-The same rule holds at T = 0: the own-timeline list still exists (it holds the reader's own
-posts), so pure pull costs 1 + followees sources, not followees. If each source is slow
-(past its p99) independently 1% of the time, a read of K sources is slow with probability
-1 - 0.99^K, which is why pull costs tail latency and not only work.
+A reader's read sources are 1 (its pushed home timeline) + the number of pulled authors it
+follows. Under pure pull (T < 1: every author with a follower is pulled) nothing is pushed,
+so no home timeline is kept and a reader merges one list per followee, as the design brief
+section 6 counts it; `own_list_under_pull` counts a list of the reader's own posts on top
+(1 + followees, the model this module used first). If each source is slow (past its p99)
+independently 1% of the time, a read of K sources is slow with probability 1 - 0.99^K,
+which is why pull costs tail latency and not only work.
 
 Percentiles are nearest-rank: sort ascending, take index ceil(p / 100 * n) - 1.
 """
@@ -21,15 +23,15 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import math
+import textwrap
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
 
 from feedloom.capacity.graph import Edge
 
@@ -101,8 +103,15 @@ def parse_thresholds(text: str) -> list[float]:
     return thresholds
 
 
-def simulate(edges: Sequence[Edge], thresholds: list[float]) -> SimulationResult:
-    """Cost of push/pull/hybrid on `edges` for each threshold, in the given order."""
+def simulate(
+    edges: Sequence[Edge],
+    thresholds: list[float],
+    *,
+    own_list_under_pull: bool = False,
+    row_done: Callable[[int], None] = lambda _done: None,
+) -> SimulationResult:
+    """Cost of push/pull/hybrid on `edges` for each threshold, in the given order;
+    `row_done(1)` after each threshold (a progress bar on big graphs)."""
     unique = set(edges)
     if not unique:
         raise ValueError("the follower graph has no edges")
@@ -126,14 +135,23 @@ def simulate(edges: Sequence[Edge], thresholds: list[float]) -> SimulationResult
         followers=FollowerStats(
             median=percentile(counts, 50), p99=percentile(counts, 99), top5=top5
         ),
-        rows=[_row(t, counts, readers) for t in thresholds],
+        rows=[_timed(_row(t, counts, readers, own_list_under_pull), row_done) for t in thresholds],
     )
 
 
-def _row(threshold: float, counts: list[int], readers: list[list[int]]) -> SimulationRow:
+def _timed(row: SimulationRow, row_done: Callable[[int], None]) -> SimulationRow:
+    row_done(1)
+    return row
+
+
+def _row(
+    threshold: float, counts: list[int], readers: list[list[int]], own_list_under_pull: bool
+) -> SimulationRow:
     """One threshold; `counts` are follower counts, `readers` each reader's followees' counts."""
     writes = [0 if count > threshold else count for count in counts]
-    sources = [1 + len(r) - bisect.bisect_right(r, threshold) for r in readers]
+    # Pure pull keeps no home timeline (nothing is pushed): only the followees' lists.
+    home = 0 if threshold < 1 and not own_list_under_pull else 1
+    sources = [home + len(r) - bisect.bisect_right(r, threshold) for r in readers]
     sources_p50 = percentile(sources, 50)
     sources_p99 = percentile(sources, 99)
     return SimulationRow(
@@ -182,31 +200,22 @@ def result_as_dict(result: SimulationResult) -> dict[str, Any]:
     }
 
 
-def render_simulation(result: SimulationResult, console: Console) -> None:
-    """Print one row per threshold, with the follower distribution as the caption."""
-    top = ", ".join(f"{user} ({count:,})" for user, count in result.followers.top5)
-    table = Table(
-        title=f"Fan-out by pull threshold T ({result.users:,} users, {result.edges:,} edges)",
-        caption=(
-            f"followers per account: median {result.followers.median:,}, "
-            f"p99 {result.followers.p99:,}\nmost followed: {top}"
-        ),
-    )
-    for header in (
-        "T",
-        "pulled authors",
-        "writes per post p50",
-        "writes per post p99",
-        "writes per post max",
-        "total writes",
-        "read sources p50",
-        "read sources p99",
-        "P(slow) at p50",
-        "P(slow) at p99",
-    ):
-        table.add_column(header, justify="right")
-    for row in result.rows:
-        table.add_row(
+HEADERS = ("T", "pulled", "p50", "p99", "max", "writes", "p50", "p99", "p50", "p99")
+# Labels over the columns they span: (label, first column, last column).
+GROUPS = (
+    ("writes per post", 2, 4),
+    ("total", 5, 5),
+    ("read sources", 6, 7),
+    ("P(slow read)", 8, 9),
+)
+GAP = 2
+
+
+def simulation_lines(result: SimulationResult, width: int = 80) -> list[str]:
+    """One row per threshold as plain text that fits `width` columns (80 for the
+    brief's 10,000-user graph), with the follower distribution below."""
+    cells = [
+        [
             threshold_label(row.threshold),
             f"{row.pulled_authors:,}",
             f"{row.writes_per_post_p50:,}",
@@ -217,8 +226,43 @@ def render_simulation(result: SimulationResult, console: Console) -> None:
             f"{row.read_sources_p99:,}",
             f"{row.p_slow_at_p50:.1%}",
             f"{row.p_slow_at_p99:.1%}",
-        )
-    console.print(table)
+        ]
+        for row in result.rows
+    ]
+    widths = [
+        max(len(header), *(len(line[i]) for line in cells)) for i, header in enumerate(HEADERS)
+    ]
+    for label, first, last in GROUPS:  # a group label wider than its columns widens the last
+        spanned = sum(widths[first : last + 1]) + GAP * (last - first)
+        widths[last] += max(0, len(label) - spanned)
+
+    def joined(values: Sequence[str]) -> str:
+        return (" " * GAP).join(value.rjust(w) for value, w in zip(values, widths, strict=True))
+
+    top5 = ", ".join(f"{user} ({count:,})" for user, count in result.followers.top5)
+    return [
+        f"Fan-out by pull threshold T ({result.users:,} users, {result.edges:,} edges)",
+        _group_line(widths),
+        joined(HEADERS),
+        *(joined(line) for line in cells),
+        f"followers per account: median {result.followers.median:,}, p99 {result.followers.p99:,}",
+        *textwrap.wrap(f"most followed: {top5}", width, subsequent_indent="  "),
+    ]
+
+
+def _group_line(widths: list[int]) -> str:
+    line = ""
+    for label, first, last in GROUPS:
+        start = sum(widths[:first]) + GAP * first
+        span = sum(widths[first : last + 1]) + GAP * (last - first)
+        line = line.ljust(start) + label.rjust(span)
+    return line
+
+
+def render_simulation(result: SimulationResult, console: Console) -> None:
+    """Print `simulation_lines`: plain text, never wrapped or styled by the console."""
+    for line in simulation_lines(result):
+        console.out(line, highlight=False)
 
 
 def plot_simulation(result: SimulationResult, path: Path) -> None:

@@ -26,13 +26,16 @@ def rebuild(
     missed. It may run while serving; a like made during the run can be left out until
     the next run."""
     from feedloom.bootstrap import open_feedloom
-    from feedloom.settings import load_settings
+    from feedloom.cli.config import command_settings
 
-    settings = load_settings(data_dir)
+    settings = command_settings(data_dir)
 
     async def main() -> int:
+        from feedloom.cli.progress import ProgressBars
+
         async with open_feedloom(settings) as feedloom:
-            return await feedloom.services.affinity.rebuild()
+            with ProgressBars() as bars:
+                return await feedloom.services.affinity.rebuild(bars)
 
     started = time.perf_counter()
     pairs = asyncio.run(main())

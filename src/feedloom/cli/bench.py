@@ -187,9 +187,9 @@ def timelines(
         measure_timelines,
         render_timelines,
     )
-    from feedloom.settings import Settings
+    from feedloom.cli.config import command_settings
 
-    settings = Settings()
+    settings = command_settings()
     url = settings.redis_url or DEFAULT_URL
     typer.echo(f"bench timelines against {url}: {users} users x {posts} posts", err=True)
     shape = Shape(users, posts, batch, length, concurrency, rounds)

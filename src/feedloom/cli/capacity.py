@@ -24,11 +24,12 @@ from feedloom.capacity.graph import Edge, GraphFormatError, generate_graph, read
 from feedloom.capacity.simulate import (
     parse_thresholds,
     plot_simulation,
-    render_simulation,
     result_as_dict,
     simulate,
+    simulation_lines,
 )
 from feedloom.cli.errors import require_bench_extra
+from feedloom.cli.progress import ProgressBars
 
 DEFAULT_THRESHOLDS = "inf,5000,1000,200,0"
 
@@ -48,7 +49,7 @@ def estimate_command(
         typer.Option("--scale", help="Also estimate with DAU and accounts times this factor."),
     ] = None,
 ) -> None:
-    """Back-of-the-envelope capacity estimate (DESIGN.md section 2)."""
+    """Back-of-the-envelope capacity estimate (the design brief, section 2)."""
     base = _load_assumptions(assumptions)
     base_estimate = estimate(base)
     scaled_estimate = None
@@ -92,6 +93,13 @@ def simulate_command(
         Path | None,
         typer.Option("--plot", help="Also draw writes and read sources against T into a PNG."),
     ] = None,
+    own_list_under_pull: Annotated[
+        bool,
+        typer.Option(
+            "--own-list-under-pull",
+            help="Under pure pull (T < 1) count a list of the reader's own posts too.",
+        ),
+    ] = False,
 ) -> None:
     """Simulate push, pull and hybrid fan-out on a follower graph, per threshold T."""
     if plot is not None:
@@ -101,10 +109,14 @@ def simulate_command(
     except ValueError as exc:
         raise _bad("--thresholds", str(exc)) from None
     edges = _load_edges(graph, users, seed)
-    try:
-        result = simulate(edges, parsed_thresholds)
-    except ValueError as exc:
-        raise _bad("--graph", str(exc)) from None
+    with ProgressBars() as bars:
+        rows = bars.counter("simulating thresholds", len(parsed_thresholds))
+        try:
+            result = simulate(
+                edges, parsed_thresholds, own_list_under_pull=own_list_under_pull, row_done=rows
+            )
+        except ValueError as exc:
+            raise _bad("--graph", str(exc)) from None
     # Plot first: a bad --plot path should fail before any output, not after it.
     if plot is not None:
         try:
@@ -114,7 +126,8 @@ def simulate_command(
     if as_json:
         _echo_json(result_as_dict(result))
     else:
-        render_simulation(result, Console())
+        for line in simulation_lines(result):
+            typer.echo(line)
 
 
 def _load_assumptions(path: Path | None) -> Assumptions:

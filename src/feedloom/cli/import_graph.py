@@ -36,11 +36,11 @@ def import_graph_command(
     """Bulk-load users and follows into the configured store (idempotent)."""
     if password is not None and not 8 <= len(password) <= 256:
         raise typer.BadParameter("must be 8-256 characters", param_hint="--password")
-    from feedloom.settings import load_settings
+    from feedloom.cli.config import command_settings
 
     edges = read_edges(edges_csv)
     chosen = password or secrets.token_urlsafe(12)
-    settings = load_settings(data_dir)
+    settings = command_settings(data_dir)
     result = asyncio.run(_run(settings, edges, chosen))
     timelines = (
         "built on each user's first read (in-process store)"
@@ -49,13 +49,24 @@ def import_graph_command(
     )
     typer.echo(
         f"imported {result.users:,} users ({result.new_users:,} new) and {result.edges:,} "
-        f"follows; timelines: {timelines}",
+        f"follows\ntimelines: {timelines}\nusernames are u_<csv id>",
         err=True,
     )
-    typer.echo(
-        "usernames are u_<csv id>; every imported user's password is "
-        + ("the one given" if password else chosen),
-        err=True,
+    typer.echo(password_line(result, chosen if password is None else None), err=True)
+
+
+def password_line(result: ImportResult, generated: str | None) -> str:
+    """Only what works: accounts that existed before this run keep their password (the
+    import skips them), so a password is printed for the new ones alone."""
+    kept = result.users - result.new_users
+    which = "the one given" if generated is None else generated
+    if result.new_users == 0:
+        return f"no new users: all {kept:,} keep their passwords"
+    if kept == 0:
+        return f"every imported user's password is {which}"
+    return (
+        f"the {result.new_users:,} new users' password is {which} "
+        f"(the {kept:,} imported before keep theirs)"
     )
 
 

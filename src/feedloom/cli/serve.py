@@ -1,7 +1,7 @@
 """`feedloom serve | worker | migrate`: the service's own processes.
 
 `serve` and `worker` refuse to start on a database or Redis they cannot use, in one
-line (`_refuse_unusable_backends`), rather than failing on the first request.
+line (`refuse_unusable_backends`, cli/config.py), rather than failing on the first request.
 """
 
 from __future__ import annotations
@@ -9,37 +9,40 @@ from __future__ import annotations
 import asyncio
 import signal
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
+from feedloom.cli.config import refuse_unusable_backends
 from feedloom.cli.errors import fail
 
 # The service's stack (uvicorn, SQLAlchemy, pydantic...) is imported by each command,
 # not at CLI start: `feedloom --help` must stay fast.
-if TYPE_CHECKING:
-    from feedloom.settings import Settings
 
 
 def serve(
     host: str = "127.0.0.1",
-    port: int = 8000,
+    port: Annotated[int, typer.Option(min=1, max=65_535)] = 8000,
     data_dir: Annotated[Path | None, typer.Option(help="where the SQLite file lives")] = None,
     demo: Annotated[bool, typer.Option(help="seed demo users and posts on an empty store")] = True,
     inline_worker: Annotated[
         bool | None,
         typer.Option(help="run relay + fan-out in this process (default: embedded only)"),
     ] = None,
+    reuse_port: Annotated[
+        bool,
+        typer.Option(help="share --port with other serve processes (SO_REUSEPORT)"),
+    ] = False,
 ) -> None:
     """Run the HTTP API (and, on the embedded default, the fan-out worker)."""
     from feedloom.api.app import create_app
     from feedloom.api.serving import serve_http
+    from feedloom.cli.config import command_settings
     from feedloom.demo import demo_running
     from feedloom.logs import configure_logging
-    from feedloom.settings import load_settings
 
-    settings = load_settings(data_dir, demo)
-    _refuse_unusable_backends(settings)
+    settings = command_settings(data_dir, demo)
+    refuse_unusable_backends(settings)
     run_inline = settings.is_embedded if inline_worker is None else inline_worker
     application = create_app(
         settings, inline_worker=run_inline, companion=demo_running if demo else None
@@ -48,7 +51,7 @@ def serve(
     typer.echo(f"feedloom on http://{host}:{port}  (API docs: http://{host}:{port}/docs)", err=True)
     if demo:
         typer.echo("demo login: username demo, password demo-password", err=True)
-    serve_http(application, settings, host, port)
+    serve_http(application, settings, host, port, reuse_port)
 
 
 def worker(
@@ -57,11 +60,11 @@ def worker(
     """Run relay + fan-out workers until interrupted (any number of these may run)."""
     from feedloom.api.serving import serve_admin_while
     from feedloom.bootstrap import open_feedloom
+    from feedloom.cli.config import command_settings
     from feedloom.logs import configure_logging
-    from feedloom.settings import load_settings
 
-    settings = load_settings()
-    _refuse_unusable_backends(settings)
+    settings = command_settings()
+    refuse_unusable_backends(settings)
     configure_logging(settings)
 
     async def main() -> None:
@@ -85,9 +88,9 @@ def migrate() -> None:
 
     from feedloom.adapters.sql.database import create_database
     from feedloom.adapters.sql.database import migrate as run_migrations
-    from feedloom.settings import load_settings
+    from feedloom.cli.config import command_settings
 
-    settings = load_settings()
+    settings = command_settings()
 
     async def main() -> None:
         engine = create_database(settings.effective_database_url, settings.database_schema)
@@ -104,25 +107,3 @@ def migrate() -> None:
         reason = str(getattr(error, "orig", None) or error).splitlines()[0]
         fail(f"cannot migrate the database: {reason}")
     typer.echo("schema is up to date", err=True)
-
-
-def _refuse_unusable_backends(settings: Settings) -> None:
-    """Stop before serving anything if the database is unreachable or unmigrated, or
-    Redis is configured but does not answer."""
-    from feedloom.adapters.redis import RedisUnavailable, redis_caches
-    from feedloom.adapters.sql.database import database_problem
-    from feedloom.bootstrap.infrastructure import redis_config
-
-    url, schema = settings.effective_database_url, settings.database_schema
-    if problem := asyncio.run(database_problem(url, schema)):
-        fail(problem)
-
-    async def ping_redis() -> None:
-        _caches, close = await redis_caches(redis_config(settings), lambda _port: None)
-        await close()
-
-    if settings.redis_url is not None:
-        try:
-            asyncio.run(ping_redis())
-        except RedisUnavailable as error:
-            fail(str(error))

@@ -12,6 +12,12 @@ class Visibility(StrEnum):
     FOLLOWERS = "followers"
 
 
+class Role(StrEnum):
+    """What an account may do beyond its own posts; no role is an ordinary account."""
+
+    MODERATOR = "moderator"
+
+
 class FeedOrder(StrEnum):
     CHRONOLOGICAL = "chronological"
     RANKED = "ranked"
@@ -36,6 +42,8 @@ class Post:
     created_at: datetime
     media: tuple[Media, ...] = ()
     deleted: bool = False
+    # The author's account is suspended or deleted: the post is hidden from everyone.
+    author_suspended: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +55,7 @@ class UserProfile:
     followers: int = 0
     following: int = 0
     pulled: bool = False
+    suspended: bool = False  # suspended or deleted: hidden from everyone
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,8 +2,8 @@
 
 The viewer's relations are loaded once per page; every candidate is then filtered in
 memory. Timelines are never trusted: a deleted post, a blocked or muted author, an
-unfollowed account or a followers-only post the reader may not see is dropped here, at
-read time, on the very next read.
+unfollowed account, a suspended (or deleted) account or a followers-only post the reader
+may not see is dropped here, at read time, on the very next read.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from feedloom.domain.model import Post, Visibility
 
 class FilterReason(StrEnum):
     DELETED = "deleted"
+    SUSPENDED = "suspended"
     MISSING = "missing"
     BLOCKED = "blocked"
     MUTED = "muted"
@@ -38,6 +39,8 @@ def may_see(viewer: ViewerContext, post: Post) -> FilterReason | None:
     """None if the viewer may see the post anywhere (profile pages included)."""
     if post.deleted:
         return FilterReason.DELETED
+    if post.author_suspended:
+        return FilterReason.SUSPENDED
     if post.author_id == viewer.viewer_id:
         return None
     if post.author_id in viewer.blocked:

@@ -34,10 +34,16 @@ class Access:
         return post
 
     async def visible_profile(self, viewer_id: int, user_id: int) -> UserProfile:
-        """The profile, or NotFound if it does not exist or a block stands either way."""
+        """The profile, or NotFound if it does not exist, is suspended or deleted, or a
+        block stands either way."""
         profile = (await self._views.profiles([user_id])).get(user_id)
-        if profile is None or (
-            viewer_id != user_id and user_id in (await self._states.relations(viewer_id)).blocked
+        if (
+            profile is None
+            or profile.suspended
+            or (
+                viewer_id != user_id
+                and user_id in (await self._states.relations(viewer_id)).blocked
+            )
         ):
             raise NotFound("no such user")
         return profile

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from feedloom.domain.model import Counts
 from feedloom.ports import CounterStore, Engagement
 
-
 NOTHING = Counts()
 
 

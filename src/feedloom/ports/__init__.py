@@ -19,6 +19,7 @@ from feedloom.ports.caches import (
     ViewCache,
 )
 from feedloom.ports.durable import (
+    AccountAdmin,
     AccountStore,
     ActivityLog,
     AffinityStore,
@@ -29,6 +30,7 @@ from feedloom.ports.durable import (
     GraphReader,
     IdempotencyKeys,
     MediaStore,
+    MediaSweep,
     Outbox,
     PostArchive,
     PostStore,
@@ -38,16 +40,20 @@ from feedloom.ports.durable import (
     TokenStore,
 )
 from feedloom.ports.records import (
+    AccountRecord,
     Clock,
     Credentials,
     Delivery,
     Followee,
     Lane,
     NewUser,
+    StageProgress,
     StoredResponse,
 )
 
 __all__ = [
+    "AccountAdmin",
+    "AccountRecord",
     "AccountStore",
     "ActivityLog",
     "AffinityStore",
@@ -69,6 +75,7 @@ __all__ = [
     "IdempotencyKeys",
     "Lane",
     "MediaStore",
+    "MediaSweep",
     "NewUser",
     "Outbox",
     "PostArchive",
@@ -78,6 +85,7 @@ __all__ = [
     "RateLimiter",
     "RecordCache",
     "RelationStore",
+    "StageProgress",
     "StoredResponse",
     "TimelineStore",
     "TokenStore",

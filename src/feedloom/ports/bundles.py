@@ -21,6 +21,7 @@ from feedloom.ports.caches import (
     ViewCache,
 )
 from feedloom.ports.durable import (
+    AccountAdmin,
     AccountStore,
     ActivityLog,
     AffinityStore,
@@ -31,6 +32,7 @@ from feedloom.ports.durable import (
     GraphReader,
     IdempotencyKeys,
     MediaStore,
+    MediaSweep,
     Outbox,
     PostArchive,
     PostStore,
@@ -46,6 +48,7 @@ class DurableStores:
     """The truth, one role per field (one SQL adapter object may fill several)."""
 
     accounts: AccountStore
+    account_admin: AccountAdmin
     tokens: TokenStore
     activity: ActivityLog
     profiles: ProfileStore
@@ -54,6 +57,7 @@ class DurableStores:
     posts: PostStore
     archive: PostArchive
     media: MediaStore
+    media_sweep: MediaSweep
     idempotency: IdempotencyKeys
     relations: RelationStore
     graph: GraphReader

@@ -44,6 +44,11 @@ class TimelineStore(Protocol):
         """The user is active: push back the expiry of an inactive user's timeline."""
         ...
 
+    async def expires_in(self, user_id: int) -> float | None:
+        """Seconds until the timeline expires (an inactive reader's); None when there
+        is no timeline or it never expires. For operators (`feedloom feeds show`)."""
+        ...
+
 
 class AuthorTimelineStore(Protocol):
     """Recent post IDs per author: what readers pull for big accounts, and what

@@ -12,8 +12,24 @@ from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from typing import Protocol
 
-from feedloom.domain.model import Comment, Counts, Event, FeedOrder, Media, Post, UserProfile
-from feedloom.ports.records import Credentials, Followee, NewUser, StoredResponse
+from feedloom.domain.model import (
+    Comment,
+    Counts,
+    Event,
+    FeedOrder,
+    Media,
+    Post,
+    Role,
+    UserProfile,
+)
+from feedloom.ports.records import (
+    AccountRecord,
+    Credentials,
+    Followee,
+    NewUser,
+    StageProgress,
+    StoredResponse,
+)
 from feedloom.ranking.affinity import AffinityState, InteractionKind
 
 # -- accounts --------------------------------------------------------------------
@@ -23,7 +39,28 @@ class AccountStore(Protocol):
     async def create_user(
         self, user_id: int, username: str, display_name: str, password_hash: str, now: datetime
     ) -> None: ...
-    async def credentials(self, username: str) -> Credentials | None: ...
+    async def credentials(self, username: str) -> Credentials | None:
+        """None for an unknown, suspended or deleted account: none of them may sign in."""
+        ...
+
+
+class AccountAdmin(Protocol):
+    """An operator's changes to an account (`feedloom accounts`)."""
+
+    async def account(self, username: str) -> AccountRecord | None: ...
+    async def user_ids(self, after: int, limit: int) -> list[int]:
+        """IDs of accounts not deleted, ascending, above `after`: keyset pages."""
+        ...
+
+    async def modify(
+        self, user_id: int, display_name: str | None, password_hash: str | None
+    ) -> None: ...
+    async def set_role(self, user_id: int, role: Role | None) -> None: ...
+    async def set_suspended(self, user_id: int, at: datetime | None) -> None: ...
+    async def set_deleted(self, user_id: int, at: datetime) -> None: ...
+    async def revoke_tokens(self, user_id: int) -> list[str]:
+        """Delete every token of the account; returns their digests (to uncache)."""
+        ...
 
 
 class TokenStore(Protocol):
@@ -89,6 +126,20 @@ class MediaStore(Protocol):
     async def create_media(self, media: Media, owner_id: int, now: datetime) -> None: ...
     async def media_owned_by(self, owner_id: int, media_ids: Sequence[int]) -> list[Media]: ...
     async def media_by_id(self, media_id: int) -> Media | None: ...
+
+
+class MediaSweep(Protocol):
+    """Media rows no post uses: an upload URL was handed out, no post attached it."""
+
+    async def unattached_media(
+        self, created_before: datetime, after_id: int, limit: int
+    ) -> tuple[list[Media], int | None]:
+        """Of the next `limit` media rows (by ID, above `after_id`) created before the
+        cutoff, those no post of their owner attaches (deleted posts count: their rows
+        are kept); and the last ID scanned, None when nothing was left to scan."""
+        ...
+
+    async def delete_media(self, media_ids: Sequence[int]) -> int: ...
 
 
 class IdempotencyKeys(Protocol):
@@ -167,7 +218,7 @@ class AffinityStore(Protocol):
         """Fold one like or comment into the pair's state; concurrent adds all count."""
         ...
 
-    async def rebuild(self, half_life_days: float) -> int:
+    async def rebuild(self, half_life_days: float, progress: StageProgress | None = None) -> int:
         """Recompute every pair from the stored likes and comments and replace all
         states; returns how many pairs were written."""
         ...

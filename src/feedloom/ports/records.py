@@ -5,18 +5,37 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
+from typing import Literal, Protocol
 
-from feedloom.domain.model import Event
+from feedloom.domain.model import Event, Role
 
 Clock = Callable[[], datetime]
 Lane = Literal["default", "bulk"]
+
+
+class StageProgress(Protocol):
+    """Long work reports how far it got, stage by stage (a CLI draws the bars)."""
+
+    def stage(self, name: str, total: int) -> None: ...
+    def advance(self, done: int) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
 class Credentials:
     user_id: int
     password_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class AccountRecord:
+    """An account as an operator sees it (`feedloom accounts`)."""
+
+    user_id: int
+    username: str
+    display_name: str
+    role: Role | None
+    suspended_at: datetime | None
+    deleted_at: datetime | None
 
 
 @dataclass(frozen=True, slots=True)

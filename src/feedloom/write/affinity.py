@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-from feedloom.ports import AffinityStore
+from feedloom.ports import AffinityStore, StageProgress
 from feedloom.ranking.affinity import InteractionKind
 
 log = logging.getLogger(__name__)
@@ -37,5 +37,5 @@ class AffinityUpdates:
                 "affinity of %s for %s not updated after a %s", reader_id, author_id, kind
             )
 
-    async def rebuild(self) -> int:
-        return await self._affinities.rebuild(self._half_life_days)
+    async def rebuild(self, progress: StageProgress | None = None) -> int:
+        return await self._affinities.rebuild(self._half_life_days, progress)

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
+from feedloom.capacity.graph import generate_graph
 from feedloom.capacity.simulate import (
     SimulationRow,
     parse_thresholds,
@@ -19,6 +20,7 @@ from feedloom.capacity.simulate import (
     render_simulation,
     result_as_dict,
     simulate,
+    simulation_lines,
 )
 
 # Follower counts: a 4, b 2, c 1, d 0, e 0.
@@ -96,10 +98,34 @@ def test_threshold_one_pulls_a_and_b() -> None:
     }
 
 
-def test_pure_pull_writes_nothing_and_reads_one_plus_every_followee() -> None:
-    # Every author with a follower (a, b, c) is pulled; d and e have none to pull.
-    # sources: a 2, b 2, c 3, d 3, e 2 -> [2, 2, 2, 3, 3].
+def test_pure_pull_writes_nothing_and_reads_one_list_per_followee() -> None:
+    # Every author with a follower (a, b, c) is pulled: nothing is pushed, so there is
+    # no home timeline. sources: a 1, b 1, c 2, d 2, e 1 -> [1, 1, 1, 2, 2].
     assert asdict(row(0)) == {
+        "threshold": 0,
+        "pulled_authors": 3,
+        "writes_per_post_p50": 0,
+        "writes_per_post_p99": 0,
+        "writes_per_post_max": 0,
+        "total_writes": 0,
+        "read_sources_p50": 1,
+        "read_sources_p99": 2,
+        "p_slow_at_p50": pytest.approx(0.01),
+        "p_slow_at_p99": pytest.approx(0.0199),
+    }
+
+
+def test_pure_pull_reads_the_median_readers_followees_as_the_design_counts_them() -> None:
+    # DESIGN.md section 6: a median reader of 79 followees merges 79 lists, not 80.
+    edges = [(f"r{reader}", f"a{author}") for reader in range(3) for author in range(79)]
+    (pure_pull,) = simulate(edges, [0]).rows
+    assert pure_pull.read_sources_p99 == 79  # the readers; the 79 authors read nothing
+
+
+def test_the_own_list_model_of_pure_pull_is_an_explicit_option() -> None:
+    # sources: a 2, b 2, c 3, d 3, e 2 -> [2, 2, 2, 3, 3].
+    (only,) = simulate(EDGES, [0], own_list_under_pull=True).rows
+    assert asdict(only) == {
         "threshold": 0,
         "pulled_authors": 3,
         "writes_per_post_p50": 0,
@@ -204,6 +230,13 @@ def test_render_simulation_prints_one_line_per_threshold() -> None:
     assert "a (4)" in text
 
 
+def test_the_table_of_the_documented_graph_fits_80_columns() -> None:
+    result = simulate(generate_graph(10_000, seed=1), [INF, 5000, 1000, 200, 0])
+    lines = simulation_lines(result)
+    assert max(map(len, lines)) <= 80
+    assert lines[3].split()[0] == "inf" and len(lines) == 3 + 5 + 3
+
+
 def test_plot_simulation_writes_a_png(tmp_path: Path) -> None:
     path = tmp_path / "sim.png"
     plot_simulation(simulate(EDGES, [INF, 2, 0]), path)
@@ -219,7 +252,7 @@ graphs = st.lists(st.tuples(ids, ids).filter(lambda e: e[0] != e[1]), min_size=1
 def test_lowering_the_threshold_trades_writes_for_read_sources(
     edges: list[tuple[str, str]],
 ) -> None:
-    rows = simulate(edges, [INF, 3, 1, 0]).rows
+    rows = simulate(edges, [INF, 3, 1, 0], own_list_under_pull=True).rows
     assert rows[0].total_writes == len(set(edges))
     assert rows[-1].total_writes == 0
     for higher, lower in itertools.pairwise(rows):

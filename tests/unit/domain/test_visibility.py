@@ -46,3 +46,10 @@ def test_followers_only_posts_are_private_to_non_followers() -> None:
 
 def test_the_reader_always_sees_their_own_followers_only_posts() -> None:
     assert feed_filter(viewer(), post(READER, Visibility.FOLLOWERS)) is None
+
+
+def test_a_suspended_authors_posts_are_hidden_everywhere_even_from_followers() -> None:
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+    hidden = Post(10, FRIEND, "x", Visibility.PUBLIC, at, author_suspended=True)
+    assert feed_filter(viewer(), hidden) is FilterReason.SUSPENDED
+    assert may_see(viewer(), hidden) is FilterReason.SUSPENDED

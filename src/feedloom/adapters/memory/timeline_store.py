@@ -106,6 +106,12 @@ class MemoryTimelineStore:
         if timeline is not None:
             timeline.expires_at = self._clock() + self._ttl
 
+    async def expires_in(self, user_id: int) -> float | None:
+        timeline = self._live(user_id)
+        if timeline is None or timeline.expires_at is None:
+            return None
+        return (timeline.expires_at - self._clock()).total_seconds()
+
     def clear(self) -> None:
         """Lose every timeline at once (what a cache node loss looks like)."""
         self._timelines.clear()

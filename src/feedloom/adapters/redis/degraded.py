@@ -85,6 +85,9 @@ class DegradedTimelineStore:
     async def touch(self, user_id: int) -> None:
         await _or(None, self._inner.touch(user_id), "timelines", self._on)
 
+    async def expires_in(self, user_id: int) -> float | None:
+        return await _or(None, self._inner.expires_in(user_id), "timelines", self._on)
+
 
 class DegradedAuthorTimelineStore:
     def __init__(self, inner: AuthorTimelineStore, on_outage: OnOutage) -> None:

@@ -127,6 +127,10 @@ class RedisTimelineStore:
     async def touch(self, user_id: int) -> None:
         await self._lists.client.pexpire(self._keys.timeline(user_id), self._lists.ttl_ms)
 
+    async def expires_in(self, user_id: int) -> float | None:
+        ttl_ms = int(await self._lists.client.pttl(self._keys.timeline(user_id)))
+        return ttl_ms / 1000 if ttl_ms >= 0 else None  # -2: no key, -1: no expiry
+
 
 class RedisAuthorTimelineStore:
     """Author timelines expire too (`ttl`, None for never): an author nobody reads

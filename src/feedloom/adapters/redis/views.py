@@ -19,12 +19,14 @@ def dump_post(post: Post) -> bytes:
             post.visibility.value,
             [[m.id, m.url, m.width, m.height] for m in post.media],
             post.deleted,
+            post.author_suspended,
         ]
     )
 
 
 def load_post(post_id: int, data: bytes) -> Post:
-    author_id, text, visibility, media, deleted = orjson.loads(data)
+    # `*rest`: views cached before the suspension flag existed have one field less.
+    author_id, text, visibility, media, deleted, *rest = orjson.loads(data)
     return Post(
         id=post_id,
         author_id=author_id,
@@ -33,6 +35,7 @@ def load_post(post_id: int, data: bytes) -> Post:
         created_at=created_at_of(post_id),
         media=tuple(Media(*item) for item in media),
         deleted=deleted,
+        author_suspended=bool(rest and rest[0]),
     )
 
 
@@ -45,13 +48,23 @@ def dump_profile(profile: UserProfile) -> bytes:
             profile.followers,
             profile.following,
             profile.pulled,
+            profile.suspended,
         ]
     )
 
 
 def load_profile(user_id: int, data: bytes) -> UserProfile:
-    username, display_name, avatar, followers, following, pulled = orjson.loads(data)
-    return UserProfile(user_id, username, display_name, avatar, followers, following, pulled)
+    username, display_name, avatar, followers, following, pulled, *rest = orjson.loads(data)
+    return UserProfile(
+        user_id,
+        username,
+        display_name,
+        avatar,
+        followers,
+        following,
+        pulled,
+        bool(rest and rest[0]),
+    )
 
 
 POSTS: Codec[Post] = Codec(dump_post, load_post)

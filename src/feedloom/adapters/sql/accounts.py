@@ -11,8 +11,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from feedloom.adapters.sql.schema import tokens, users
 from feedloom.domain.errors import Conflict
-from feedloom.domain.model import FeedOrder, UserProfile
-from feedloom.ports import Credentials
+from feedloom.domain.model import FeedOrder, Role, UserProfile
+from feedloom.ports import AccountRecord, Credentials
 
 
 class SqlAccounts:
@@ -37,7 +37,11 @@ class SqlAccounts:
             raise Conflict(f"username {username!r} is taken") from error
 
     async def credentials(self, username: str) -> Credentials | None:
-        query = select(users.c.id, users.c.password_hash).where(users.c.username == username)
+        query = select(users.c.id, users.c.password_hash).where(
+            users.c.username == username,
+            users.c.suspended_at.is_(None),
+            users.c.deleted_at.is_(None),
+        )
         async with self._engine.connect() as conn:
             row = (await conn.execute(query)).first()
         return Credentials(row.id, row.password_hash) if row else None
@@ -75,6 +79,8 @@ class SqlAccounts:
             users.c.followers,
             users.c.following,
             users.c.pulled,
+            users.c.suspended_at,
+            users.c.deleted_at,
         ).where(users.c.id.in_(set(user_ids)))
         async with self._engine.connect() as conn:
             rows = (await conn.execute(query)).all()
@@ -87,6 +93,7 @@ class SqlAccounts:
                 followers=row.followers,
                 following=row.following,
                 pulled=bool(row.pulled),
+                suspended=row.suspended_at is not None or row.deleted_at is not None,
             )
             for row in rows
         }
@@ -105,3 +112,62 @@ class SqlAccounts:
         value = order.value if order else None
         async with self._engine.begin() as conn:
             await conn.execute(update(users).where(users.c.id == user_id).values(feed_order=value))
+
+    # -- an operator's changes (AccountAdmin) ------------------------------------------
+
+    async def account(self, username: str) -> AccountRecord | None:
+        query = select(
+            users.c.id,
+            users.c.username,
+            users.c.display_name,
+            users.c.role,
+            users.c.suspended_at,
+            users.c.deleted_at,
+        ).where(users.c.username == username)
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(query)).first()
+        if row is None:
+            return None
+        role = Role(row.role) if row.role else None
+        return AccountRecord(
+            row.id, row.username, row.display_name, role, row.suspended_at, row.deleted_at
+        )
+
+    async def user_ids(self, after: int, limit: int) -> list[int]:
+        query = (
+            select(users.c.id)
+            .where(users.c.id > after, users.c.deleted_at.is_(None))
+            .order_by(users.c.id)
+            .limit(limit)
+        )
+        async with self._engine.connect() as conn:
+            return list((await conn.execute(query)).scalars())
+
+    async def modify(
+        self, user_id: int, display_name: str | None, password_hash: str | None
+    ) -> None:
+        values = {"display_name": display_name, "password_hash": password_hash}
+        changed = {name: value for name, value in values.items() if value is not None}
+        if changed:
+            async with self._engine.begin() as conn:
+                await conn.execute(update(users).where(users.c.id == user_id).values(changed))
+
+    async def set_role(self, user_id: int, role: Role | None) -> None:
+        value = role.value if role else None
+        async with self._engine.begin() as conn:
+            await conn.execute(update(users).where(users.c.id == user_id).values(role=value))
+
+    async def set_suspended(self, user_id: int, at: datetime | None) -> None:
+        async with self._engine.begin() as conn:
+            await conn.execute(update(users).where(users.c.id == user_id).values(suspended_at=at))
+
+    async def set_deleted(self, user_id: int, at: datetime) -> None:
+        async with self._engine.begin() as conn:
+            await conn.execute(update(users).where(users.c.id == user_id).values(deleted_at=at))
+
+    async def revoke_tokens(self, user_id: int) -> list[str]:
+        async with self._engine.begin() as conn:
+            revoked = await conn.execute(
+                delete(tokens).where(tokens.c.user_id == user_id).returning(tokens.c.token_hash)
+            )
+            return list(revoked.scalars())

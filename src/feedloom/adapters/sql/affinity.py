@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, and_, delete, select, update
+from sqlalchemy import Select, and_, delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from feedloom.adapters.sql.database import insert_ignoring_duplicates, utc
 from feedloom.adapters.sql.schema import affinities, comments, likes, posts
+from feedloom.ports import StageProgress
 from feedloom.ranking.affinity import AffinityState, InteractionKind, add_interaction
 
 # Races on one (reader, author) pair need the same reader acting twice at once; a few
@@ -79,25 +80,37 @@ class SqlAffinityStore:
             f"{MAX_ATTEMPTS} attempts in a row"
         )
 
-    async def rebuild(self, half_life_days: float) -> int:
+    async def rebuild(self, half_life_days: float, progress: StageProgress | None = None) -> int:
         """Fold every like and comment on someone else's post into fresh states, then
         swap the whole table in the same transaction (readers see old or new, never
         half). Likes made while it runs may be missed until the next rebuild; the online
         path writes them, but the swap can overwrite that write."""
+        progress = progress or _Silent()
         async with self._engine.begin() as conn:
-            states = await _fold_interactions(conn, half_life_days)
+            states = await _fold_interactions(conn, half_life_days, progress)
             await conn.execute(delete(affinities))
             rows = [
                 {"reader_id": reader, "author_id": author, "raw": s.raw, "updated_at": s.updated_at}
                 for (reader, author), s in states.items()
             ]
+            progress.stage("writing affinities", len(rows))
             for start in range(0, len(rows), BATCH_ROWS):
-                await conn.execute(affinities.insert(), rows[start : start + BATCH_ROWS])
+                batch = rows[start : start + BATCH_ROWS]
+                await conn.execute(affinities.insert(), batch)
+                progress.advance(len(batch))
         return len(states)
 
 
+class _Silent:
+    def stage(self, name: str, total: int) -> None:
+        pass
+
+    def advance(self, done: int) -> None:
+        pass
+
+
 async def _fold_interactions(
-    conn: AsyncConnection, half_life_days: float
+    conn: AsyncConnection, half_life_days: float, progress: StageProgress
 ) -> dict[tuple[int, int], AffinityState]:
     like_rows = (
         select(likes.c.user_id, posts.c.author_id, likes.c.created_at)
@@ -116,8 +129,11 @@ async def _fold_interactions(
     states: dict[tuple[int, int], AffinityState] = {}
     # Deleted posts count too: the interaction happened, and the online path counted it.
     for kind, query in sources:
+        total = (await conn.execute(select(func.count()).select_from(query.subquery()))).scalar()
+        progress.stage(f"folding {kind}s", total or 0)
         result = await conn.stream(query)
         async for chunk in result.partitions(BATCH_ROWS):
+            progress.advance(len(chunk))
             for reader, author, created_at in chunk:
                 key = (reader, author)
                 at = utc(created_at) or created_at

@@ -124,3 +124,16 @@ async def database_problem(url: str, schema: str | None = None) -> str | None:
     finally:
         await engine.dispose()
     return None
+
+
+async def database_clock(url: str, schema: str | None = None) -> datetime | None:
+    """The database server's clock (None for SQLite, which has this machine's)."""
+    if async_url(url).startswith("sqlite"):
+        return None
+    engine = create_database(url, schema)
+    try:
+        async with engine.connect() as connection:
+            now = (await connection.execute(text("SELECT CURRENT_TIMESTAMP"))).scalar_one()
+    finally:
+        await engine.dispose()
+    return utc(now)

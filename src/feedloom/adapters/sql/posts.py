@@ -10,7 +10,7 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from feedloom.adapters.sql.schema import idempotency_keys, media, outbox, posts
+from feedloom.adapters.sql.schema import idempotency_keys, media, outbox, posts, users
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import Media, Post, Visibility
 from feedloom.ports import StoredResponse
@@ -66,7 +66,13 @@ class SqlPosts:
     async def posts(self, post_ids: Sequence[int]) -> dict[int, Post]:
         if not post_ids:
             return {}
-        query = select(posts).where(posts.c.id.in_(set(post_ids)))
+        # The author's suspension travels with the shared view (domain/visibility.py).
+        author_suspended = (users.c.suspended_at.is_not(None)) | (users.c.deleted_at.is_not(None))
+        query = (
+            select(posts, author_suspended.label("author_suspended"))
+            .select_from(posts.outerjoin(users, users.c.id == posts.c.author_id))
+            .where(posts.c.id.in_(set(post_ids)))
+        )
         async with self._engine.connect() as conn:
             rows = (await conn.execute(query)).all()
         return {row.id: _post_from_row(row._mapping) for row in rows}
@@ -146,6 +152,38 @@ class SqlPosts:
             Media(i, rows[i].url, rows[i].width, rows[i].height) for i in media_ids if i in rows
         ]
 
+    async def unattached_media(
+        self, created_before: datetime, after_id: int, limit: int
+    ) -> tuple[list[Media], int | None]:
+        query = (
+            select(media)
+            .where(media.c.created_at < created_before, media.c.id > after_id)
+            .order_by(media.c.id)
+            .limit(limit)
+        )
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+            if not rows:
+                return [], None
+            # Only its owner may attach a media, and only to a later post (IDs are time).
+            attaching = select(posts.c.media).where(
+                posts.c.author_id.in_({row.owner_id for row in rows}), posts.c.id > rows[0].id
+            )
+            attached = {
+                int(item["id"]) for found in await conn.execute(attaching) for item in found.media
+            }
+        orphans = [
+            Media(row.id, row.url, row.width, row.height) for row in rows if row.id not in attached
+        ]
+        return orphans, rows[-1].id
+
+    async def delete_media(self, media_ids: Sequence[int]) -> int:
+        if not media_ids:
+            return 0
+        async with self._engine.begin() as conn:
+            deleted = await conn.execute(delete(media).where(media.c.id.in_(set(media_ids))))
+        return int(deleted.rowcount)
+
     async def media_by_id(self, media_id: int) -> Media | None:
         async with self._engine.connect() as conn:
             row = (await conn.execute(select(media).where(media.c.id == media_id))).first()
@@ -193,4 +231,5 @@ def _post_from_row(row: Any) -> Post:
         created_at=created_at_of(row["id"]),
         media=tuple(Media(int(m["id"]), m["url"], m["w"], m["h"]) for m in row["media"]),
         deleted=row["deleted_at"] is not None,
+        author_suspended=bool(row["author_suspended"]),
     )

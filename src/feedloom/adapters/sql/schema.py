@@ -43,6 +43,10 @@ users = Table(
     Column("feed_order", String(16)),
     Column("created_at", Timestamp, nullable=False),
     Column("last_active_at", Timestamp),
+    # Account lifecycle (migration 0004): NULL is an ordinary, active account.
+    Column("role", String(16)),
+    Column("suspended_at", Timestamp),
+    Column("deleted_at", Timestamp),
 )
 
 tokens = Table(

@@ -1,0 +1,114 @@
+"""An operator's changes to an account: modify, role, suspend, reinstate, delete.
+
+Suspension takes effect at once, on every process: the account's tokens are deleted
+and uncached (the next request is refused), signing in is refused, and the cached
+profile and post views are forgotten, so the next read loads them with the
+suspension flag and the read-time filter (domain/visibility.py) drops the account's
+posts from every feed and page. Timelines are not touched: like a deleted post, a
+suspended author's entries are filtered on read, and come back when reinstated.
+
+Deletion is, for now, a suspension that cannot be undone (`deleted_at`): the account
+disappears for everyone, but its rows (posts, follows, likes, media) are kept.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from argon2 import PasswordHasher
+
+from feedloom.domain.errors import Conflict, InvalidInput, NotFound
+from feedloom.domain.model import Role
+from feedloom.lookups.cached_views import Views
+from feedloom.ports import AccountAdmin, AccountRecord, Clock, PostArchive, RecordCache
+
+FORGET_BATCH = 1_000
+
+
+class AccountLifecycle:
+    def __init__(
+        self,
+        admin: AccountAdmin,
+        archive: PostArchive,
+        token_cache: RecordCache,
+        views: Views,
+        hasher: PasswordHasher,
+        clock: Clock,
+    ) -> None:
+        self._admin, self._archive, self._token_cache = admin, archive, token_cache
+        self._views, self._hasher, self._clock = views, hasher, clock
+
+    async def account(self, username: str) -> AccountRecord:
+        record = await self._admin.account(username)
+        if record is None:
+            raise NotFound(f"no account named {username!r}")
+        return record
+
+    async def modify(
+        self, username: str, display_name: str | None, password: str | None
+    ) -> AccountRecord:
+        """A new display name, a new password (which signs the account out everywhere)."""
+        record = await self._live(username)
+        if display_name is not None and not 1 <= len(display_name) <= 64:
+            raise InvalidInput("display name must be 1-64 characters")
+        if password is not None and not 8 <= len(password) <= 256:
+            raise InvalidInput("password must be 8-256 characters")
+        hashed = None if password is None else await asyncio.to_thread(self._hasher.hash, password)
+        await self._admin.modify(record.user_id, display_name, hashed)
+        if hashed is not None:
+            await self._sign_out(record.user_id)
+        await self._views.forget_profiles([record.user_id])
+        return await self.account(username)
+
+    async def set_role(self, username: str, role: Role | None) -> AccountRecord:
+        record = await self._live(username)
+        await self._admin.set_role(record.user_id, role)
+        return await self.account(username)
+
+    async def suspend(self, username: str) -> AccountRecord:
+        record = await self._live(username)
+        if record.suspended_at is None:
+            await self._admin.set_suspended(record.user_id, self._clock())
+        await self._hide(record.user_id)
+        return await self.account(username)
+
+    async def reinstate(self, username: str) -> AccountRecord:
+        record = await self._live(username)
+        await self._admin.set_suspended(record.user_id, None)
+        await self._forget_views(record.user_id)
+        return await self.account(username)
+
+    async def delete(self, username: str) -> AccountRecord:
+        record = await self.account(username)
+        if record.deleted_at is None:
+            await self._admin.set_deleted(record.user_id, self._clock())
+        await self._hide(record.user_id)
+        return await self.account(username)
+
+    async def _live(self, username: str) -> AccountRecord:
+        record = await self.account(username)
+        if record.deleted_at is not None:
+            raise Conflict(f"account {username!r} is deleted")
+        return record
+
+    async def _hide(self, user_id: int) -> None:
+        # Store first, caches second: a view re-cached in between is already flagged.
+        await self._sign_out(user_id)
+        await self._forget_views(user_id)
+
+    async def _sign_out(self, user_id: int) -> None:
+        digests = await self._admin.revoke_tokens(user_id)
+        if digests:
+            await self._token_cache.invalidate(digests)
+
+    async def _forget_views(self, user_id: int) -> None:
+        """The profile and every post view of the account, newest first, by keyset."""
+        await self._views.forget_profiles([user_id])
+        before: int | None = None
+        while True:
+            batch = (await self._archive.author_post_ids([user_id], before, FORGET_BATCH))[user_id]
+            if batch:
+                await self._views.forget_posts(batch)
+            if len(batch) < FORGET_BATCH:
+                return
+            before = batch[-1]

@@ -1,0 +1,56 @@
+"""`feedloom doctor` says, one line per check, what is fine and what to fix."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from feedloom.adapters.redis import server_facts
+from feedloom.adapters.redis.server_facts import RedisFacts
+from feedloom.cli import app
+
+
+def doctor(env: dict[str, str]) -> tuple[int, list[str]]:
+    result = CliRunner().invoke(app, ["doctor"], env={"COLUMNS": "80", **env})
+    return result.exit_code, result.stdout.splitlines()
+
+
+def test_an_embedded_setup_is_fine_line_by_line(tmp_path: Path) -> None:
+    code, lines = doctor({"FEEDLOOM_DATA_DIR": str(tmp_path)})
+    assert code == 0
+    assert [line.split()[:2] for line in lines] == [
+        ["ok", "database"], ["ok", "redis"], ["ok", "secret"], ["ok", "worker"]
+    ]  # fmt: skip
+    assert max(map(len, lines)) <= 80
+
+
+def test_a_redis_that_may_evict_streams_is_too_old_and_off_the_clock_is_to_be_fixed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def facts(url: str, cluster: bool) -> RedisFacts:
+        return RedisFacts("6.2.6", "allkeys-lru", datetime.now(UTC) - timedelta(seconds=30))
+
+    monkeypatch.setattr(server_facts, "redis_facts", facts)
+    env = {"FEEDLOOM_DATA_DIR": str(tmp_path), "FEEDLOOM_REDIS_URL": "redis://nowhere:1/0"}
+
+    code, lines = doctor(env)
+
+    assert code == 1
+    fixes = [line for line in lines if line.startswith("FIX")]
+    assert [line.split()[1] for line in fixes] == ["redis", "redis", "clock"]
+    assert "7.0 or newer" in fixes[0] and "volatile-lru" in fixes[1] and "+30" in fixes[2]
+
+
+def test_production_wants_a_worker_id_of_each_process(tmp_path: Path) -> None:
+    env = {
+        "FEEDLOOM_DATA_DIR": str(tmp_path),
+        "FEEDLOOM_ENVIRONMENT": "production",
+        "FEEDLOOM_SECRET_KEY": "a-real-secret-of-some-length",
+    }
+    code, lines = doctor(env)
+    assert code == 1
+    [fix] = [line for line in lines if line.startswith("FIX")]
+    assert fix.startswith("FIX  worker id FEEDLOOM_WORKER_ID unset")

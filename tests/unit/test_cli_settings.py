@@ -1,0 +1,66 @@
+"""A wrong environment is refused before anything starts, in one line that names the
+FEEDLOOM_* variable, and so is a port no socket can have."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from feedloom.cli import app
+from feedloom.settings import known_variables, unknown_variables
+
+
+def refusal(args: list[str], env: dict[str, str]) -> str:
+    result = CliRunner().invoke(app, args, env={"COLUMNS": "80", **env})
+    assert result.exit_code == 2, result.output
+    [line] = result.stderr.splitlines()
+    return line
+
+
+@pytest.mark.parametrize(
+    ("env", "line"),
+    [
+        ({"FEEDLOOM_FANOUT__PULL_ABOVE": "abc"},
+         "feedloom: FEEDLOOM_FANOUT__PULL_ABOVE='abc': Input should be a valid integer, "
+         "unable to parse string as an integer"),
+        ({"FEEDLOOM_WORKER_ID": "5000"},
+         "feedloom: FEEDLOOM_WORKER_ID='5000': Input should be less than or equal to 1023"),
+        ({"FEEDLOOM_FANOUT__PULL_ABOV": "5"},
+         "feedloom: FEEDLOOM_FANOUT__PULL_ABOV is not a feedloom setting "
+         "(did you mean FEEDLOOM_FANOUT__PULL_ABOVE?)"),
+        ({"FEEDLOOM_ENVIRONMENT": "production"},
+         "feedloom: set FEEDLOOM_SECRET_KEY: the placeholder is refused in production"),
+    ],
+)  # fmt: skip
+def test_a_bad_setting_is_one_line_naming_the_variable(
+    tmp_path: Path, env: dict[str, str], line: str
+) -> None:
+    assert refusal(["migrate"], {"FEEDLOOM_DATA_DIR": str(tmp_path), **env}) == line
+    assert not (tmp_path / "feedloom.sqlite3").exists()
+
+
+def test_a_secret_or_url_is_never_echoed_back() -> None:
+    line = refusal(["migrate"], {"FEEDLOOM_METRICS_TOKEN": "hunter2"})
+    assert line.startswith("feedloom: FEEDLOOM_METRICS_TOKEN: ") and "hunter2" not in line
+
+
+def test_every_nested_setting_and_its_group_are_known_and_the_tests_own_are_left_alone() -> None:
+    known = set(known_variables())
+    assert {"FEEDLOOM_FANOUT", "FEEDLOOM_FANOUT__PULL_ABOVE"} <= known
+    assert "FEEDLOOM_FEED__WEIGHTS__AFFINITY" in known
+    environ = {"FEEDLOOM_TEST_POSTGRES_URL": "x", "PATH": "/bin", "FEEDLOOM_redis_url": "x"}
+    assert unknown_variables(environ) == []
+
+
+@pytest.mark.parametrize("port", ["0", "65536", "99999"])
+def test_serve_refuses_a_port_outside_1_to_65535(port: str) -> None:
+    line = refusal(["serve", "--port", port], {})
+    assert line.startswith("feedloom: Invalid value for '--port'")
+
+
+def test_version_prints_the_package_version() -> None:
+    result = CliRunner().invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.stdout.startswith("feedloom 0.")
