@@ -6,9 +6,47 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Self
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from feedloom.domain.model import FeedItem, FeedOrder, Visibility
+
+JsonDict = dict[str, JsonValue]
+
+# Examples for the OpenAPI document (api/openapi.py lifts them onto each operation).
+_USER, _POST, _AT = "7291543817012345", "7291544012345678", "2026-12-01T12:00:00Z"
+_CURSOR = "eyJiIjoiNzI5MTU0NDAxMjM0NTY3OCJ9"
+_COMMENT: JsonDict = {
+    "id": "7291544098765432",
+    "post_id": _POST,
+    "author_id": _USER,
+    "text": "nice",
+    "created_at": _AT,
+}
+_ITEM: JsonDict = {
+    "post_id": _POST,
+    "author": {"id": _USER, "name": "Kim", "username": "kim", "avatar": None},
+    "text": "hello",
+    "media": [],
+    "visibility": "public",
+    "created_at": _AT,
+    "likes": 3,
+    "comments": 1,
+    "liked_by_me": False,
+}
+_PAGE: JsonDict = {"items": [_ITEM], "next_cursor": _CURSOR, "order": "chronological"}
+_PROFILE: JsonDict = {
+    "id": _USER,
+    "username": "kim",
+    "name": "Kim",
+    "avatar": None,
+    "followers": 12,
+    "following": 40,
+    "pulled": False,
+}
+
+
+def _example(value: JsonDict) -> ConfigDict:
+    return ConfigDict(json_schema_extra={"examples": [value]})
 
 
 class Strict(BaseModel):
@@ -22,6 +60,8 @@ class NewAccount(Strict):
 
 
 class AccountCreated(BaseModel):
+    model_config = _example({"id": _USER, "username": "kim"})
+
     id: str
     username: str
 
@@ -32,6 +72,8 @@ class NewSession(Strict):
 
 
 class SessionCreated(BaseModel):
+    model_config = _example({"token": "q3V...opaque", "user_id": _USER})
+
     token: str
     user_id: str
 
@@ -43,6 +85,8 @@ class NewPost(Strict):
 
 
 class PostCreated(BaseModel):
+    model_config = _example({"post_id": _POST, "created_at": _AT})
+
     post_id: str
     created_at: datetime
 
@@ -52,6 +96,8 @@ class NewComment(Strict):
 
 
 class CommentOut(BaseModel):
+    model_config = _example(_COMMENT)
+
     id: str
     post_id: str
     author_id: str
@@ -60,6 +106,8 @@ class CommentOut(BaseModel):
 
 
 class CommentPage(BaseModel):
+    model_config = _example({"items": [_COMMENT], "next_cursor": None})
+
     items: list[CommentOut]
     next_cursor: str | None
 
@@ -96,6 +144,8 @@ class Explain(BaseModel):
 
 
 class Item(BaseModel):
+    model_config = _example(_ITEM)
+
     post_id: str
     author: Author
     text: str
@@ -128,6 +178,8 @@ class Item(BaseModel):
 
 
 class Page(BaseModel):
+    model_config = _example(_PAGE)
+
     items: list[Item]
     next_cursor: str | None
     order: FeedOrder
@@ -150,6 +202,8 @@ class FeedItemOut(Item):
 class FeedPageOut(BaseModel):
     """Page, plus what ?explain=true adds."""
 
+    model_config = _example(_PAGE)
+
     items: list[FeedItemOut]
     next_cursor: str | None
     order: FeedOrder
@@ -166,11 +220,15 @@ class FeedPreferences(Strict):
 
 
 class FeedPreferencesOut(BaseModel):
+    model_config = _example({"feed_order": None, "effective_feed_order": "chronological"})
+
     feed_order: FeedOrder | None = Field(description="the account's choice; null if none")
     effective_feed_order: FeedOrder = Field(description="what GET /v1/feed serves by default")
 
 
 class Profile(BaseModel):
+    model_config = _example(_PROFILE)
+
     id: str
     username: str
     name: str
@@ -181,9 +239,13 @@ class Profile(BaseModel):
 
 
 class Relation(BaseModel):
+    model_config = _example({"changed": True})
+
     changed: bool = Field(description="false when the relation was already in this state")
 
 
 class Liked(BaseModel):
+    model_config = _example({"liked": True, "changed": True})
+
     liked: bool
     changed: bool

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import FileResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from feedloom.api.deps import CurrentUser, MediaDep
 from feedloom.api.schemas import Strict
@@ -24,6 +24,19 @@ class NewMedia(Strict):
 
 
 class MediaTicket(BaseModel):
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "media_id": "72915440123",
+                    "upload_url": "/v1/media/72915440123/content?expires=1796131200&signature=9f",
+                    "expires_at": "2026-12-01T12:15:00+00:00",
+                    "url": "/media/72915440123.jpg",
+                }
+            ]
+        }
+    )
+
     media_id: str
     upload_url: str
     expires_at: str
@@ -32,6 +45,7 @@ class MediaTicket(BaseModel):
 
 @router.post("/v1/media", status_code=201, response_model=MediaTicket)
 async def create_media(body: NewMedia, media: MediaDep, owner: CurrentUser) -> MediaTicket:
+    """A short-lived signed upload URL: PUT the image there, then attach `media_id`."""
     ticket = await media.request_upload(owner, body.content_type, body.width, body.height)
     return MediaTicket(
         media_id=str(ticket.media.id),
@@ -49,6 +63,7 @@ async def upload_media(
     expires: Annotated[int, Query()],
     signature: Annotated[str, Query(max_length=128)],
 ) -> Response:
+    """The upload URL of POST /v1/media: PUT the image (its signature authorizes)."""
     try:
         parsed = parse_id(media_id)
     except ValueError as error:
