@@ -132,7 +132,9 @@ class Provoker:
     ) -> httpx.Response:
         body = VALID_BODIES.get((method, path))
         query = {
-            p["name"]: "1" for p in operation.get("parameters", []) if p["in"] == "query"
+            p["name"]: "1"
+            for p in operation.get("parameters", [])
+            if p["in"] == "query" and p.get("required")
         } | VALID_QUERIES.get((method, path), {})
         if code == 401:
             return await self.send(method, self.url(path), auth=False, json=body, params=query)
@@ -144,11 +146,12 @@ class Provoker:
                 method, self.url(path), content=b"{not json", headers=headers
             )
         if code == 400:
-            return await self.send(method, self.url(path), params={"cursor": "zzz"})
+            return await self.send(method, self.url(path), params=query | {"cursor": "zzz"})
         if code == 422 and "requestBody" in operation:
             return await self.send(method, self.url(path), json={"unexpected": True})
         if code == 422:
-            return await self.send(method, self.url(path), params=_invalid_query(operation))
+            invalid = query | _invalid_query(operation)
+            return await self.send(method, self.url(path), params=invalid)
         raise AssertionError(f"no way to provoke {code} on {method} {path}")
 
 
@@ -176,7 +179,7 @@ Special = Callable[[Provoker], Awaitable[httpx.Response]]
 
 
 async def _taken_username(p: Provoker) -> httpx.Response:
-    body = {"username": p.me.username, "password": "long enough!"}
+    body = {"username": p.me.username.upper(), "password": "long enough!"}
     return await p.send("post", "/v1/accounts", auth=False, json=body)
 
 

@@ -16,6 +16,7 @@ from feedloom.read.author_posts import AuthorPosts
 from feedloom.read.comments import Comments
 from feedloom.read.feed_order import FeedOrders
 from feedloom.read.home_feed import HomeFeed
+from feedloom.read.people import People
 from feedloom.write.accounts import AccountService, Authenticator
 from feedloom.write.delete_post import DeletePost
 from feedloom.write.engagement import Engage
@@ -47,6 +48,7 @@ HomeFeedDep = Annotated[HomeFeed, Depends(_service("home_feed"))]
 FeedOrdersDep = Annotated[FeedOrders, Depends(_service("feed_orders"))]
 AuthorPostsDep = Annotated[AuthorPosts, Depends(_service("author_posts"))]
 CommentsDep = Annotated[Comments, Depends(_service("comments"))]
+PeopleDep = Annotated[People, Depends(_service("people"))]
 FeedloomDep = Annotated[Feedloom, Depends(feedloom_of)]  # operations routes only
 
 

@@ -74,6 +74,7 @@ SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     ("put", "/v1/users/{user_id}/follow"): (403, 422),  # blocked; yourself
     ("put", "/v1/media/{media_id}/content"): (403, 413),
     ("get", "/v1/feed"): (410,),
+    ("get", "/v1/users/lookup"): (404,),
     **{
         (method, f"/v1/users/{{user_id}}/{relation}"): (422,)  # yourself
         for method in ("put", "delete")

@@ -34,7 +34,7 @@ _ITEM: JsonDict = {
     "liked_by_me": False,
 }
 _PAGE: JsonDict = {"items": [_ITEM], "next_cursor": _CURSOR, "order": "chronological"}
-_PROFILE: JsonDict = {
+PROFILE_EXAMPLE: JsonDict = {
     "id": _USER,
     "username": "kim",
     "name": "Kim",
@@ -45,7 +45,7 @@ _PROFILE: JsonDict = {
 }
 
 
-def _example(value: JsonDict) -> ConfigDict:
+def example(value: JsonDict) -> ConfigDict:
     return ConfigDict(json_schema_extra={"examples": [value]})
 
 
@@ -60,7 +60,7 @@ class NewAccount(Strict):
 
 
 class AccountCreated(BaseModel):
-    model_config = _example({"id": _USER, "username": "kim"})
+    model_config = example({"id": _USER, "username": "kim"})
 
     id: str
     username: str
@@ -72,7 +72,7 @@ class NewSession(Strict):
 
 
 class SessionCreated(BaseModel):
-    model_config = _example({"token": "q3V...opaque", "user_id": _USER})
+    model_config = example({"token": "q3V...opaque", "user_id": _USER})
 
     token: str
     user_id: str
@@ -85,7 +85,7 @@ class NewPost(Strict):
 
 
 class PostCreated(BaseModel):
-    model_config = _example({"post_id": _POST, "created_at": _AT})
+    model_config = example({"post_id": _POST, "created_at": _AT})
 
     post_id: str
     created_at: datetime
@@ -96,7 +96,7 @@ class NewComment(Strict):
 
 
 class CommentOut(BaseModel):
-    model_config = _example(_COMMENT)
+    model_config = example(_COMMENT)
 
     id: str
     post_id: str
@@ -106,7 +106,7 @@ class CommentOut(BaseModel):
 
 
 class CommentPage(BaseModel):
-    model_config = _example({"items": [_COMMENT], "next_cursor": None})
+    model_config = example({"items": [_COMMENT], "next_cursor": None})
 
     items: list[CommentOut]
     next_cursor: str | None
@@ -144,7 +144,7 @@ class Explain(BaseModel):
 
 
 class Item(BaseModel):
-    model_config = _example(_ITEM)
+    model_config = example(_ITEM)
 
     post_id: str
     author: Author
@@ -178,7 +178,7 @@ class Item(BaseModel):
 
 
 class Page(BaseModel):
-    model_config = _example(_PAGE)
+    model_config = example(_PAGE)
 
     items: list[Item]
     next_cursor: str | None
@@ -202,7 +202,7 @@ class FeedItemOut(Item):
 class FeedPageOut(BaseModel):
     """Page, plus what ?explain=true adds."""
 
-    model_config = _example(_PAGE)
+    model_config = example(_PAGE)
 
     items: list[FeedItemOut]
     next_cursor: str | None
@@ -220,14 +220,14 @@ class FeedPreferences(Strict):
 
 
 class FeedPreferencesOut(BaseModel):
-    model_config = _example({"feed_order": None, "effective_feed_order": "chronological"})
+    model_config = example({"feed_order": None, "effective_feed_order": "chronological"})
 
     feed_order: FeedOrder | None = Field(description="the account's choice; null if none")
     effective_feed_order: FeedOrder = Field(description="what GET /v1/feed serves by default")
 
 
 class Profile(BaseModel):
-    model_config = _example(_PROFILE)
+    model_config = example(PROFILE_EXAMPLE)
 
     id: str
     username: str
@@ -239,13 +239,13 @@ class Profile(BaseModel):
 
 
 class Relation(BaseModel):
-    model_config = _example({"changed": True})
+    model_config = example({"changed": True})
 
     changed: bool = Field(description="false when the relation was already in this state")
 
 
 class Liked(BaseModel):
-    model_config = _example({"liked": True, "changed": True})
+    model_config = example({"liked": True, "changed": True})
 
     liked: bool
     changed: bool

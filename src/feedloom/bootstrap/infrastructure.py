@@ -23,6 +23,7 @@ from feedloom.adapters.sql.database import check_migrated, create_database, migr
 from feedloom.adapters.sql.engagement import SqlEngagement
 from feedloom.adapters.sql.graph import SqlSocialGraph
 from feedloom.adapters.sql.outbox import SqlOutbox
+from feedloom.adapters.sql.people import SqlPeople
 from feedloom.adapters.sql.posts import SqlPosts
 from feedloom.metrics import Metrics
 from feedloom.ports import CachePorts, Clock, DurableStores
@@ -54,6 +55,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         relations=graph,
         graph=graph,
         followers=graph,
+        people=SqlPeople(engine),
         engagement=SqlEngagement(engine),
         affinities=SqlAffinityStore(engine),
         outbox=SqlOutbox(engine),

@@ -24,6 +24,7 @@ from feedloom.read.comments import Comments
 from feedloom.read.feed_order import FeedOrders
 from feedloom.read.home_feed import HomeFeed
 from feedloom.read.hydrate import Hydrator
+from feedloom.read.people import People
 from feedloom.read.ranked.candidates import Features
 from feedloom.read.ranked.feature_log import FeatureLog
 from feedloom.read.ranked.feed import RankedConfig, RankedFeed
@@ -60,6 +61,7 @@ class Services:
     feed_orders: FeedOrders
     author_posts: AuthorPosts
     comments: Comments
+    people: People
     rebuilder: TimelineRebuilder
     worker: Worker
     reconcile: ReconcileCounts
@@ -197,6 +199,7 @@ def build_services(
             settings.author_timeline_length,
         ),
         comments=Comments(access, stores.engagement),
+        people=People(stores.people, views, states, access),
         rebuilder=rebuilder,
         worker=worker,
         reconcile=reconcile,

@@ -31,6 +31,7 @@ from feedloom.ports.durable import (
     IdempotencyKeys,
     MediaStore,
     Outbox,
+    PeopleDirectory,
     PostArchive,
     PostStore,
     PreferenceStore,
@@ -57,6 +58,7 @@ class DurableStores:
     relations: RelationStore
     graph: GraphReader
     followers: FollowerLister
+    people: PeopleDirectory
     engagement: Engagement
     affinities: AffinityStore
     outbox: Outbox

@@ -8,11 +8,12 @@ roles; nothing inherits.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from datetime import datetime
 from typing import Protocol
 
 from feedloom.domain.model import Comment, Counts, Event, FeedOrder, Media, Post, UserProfile
+from feedloom.domain.people import FollowKey, Prefix, RankKey
 from feedloom.ports.records import Credentials, Followee, NewUser, StoredResponse
 from feedloom.ranking.affinity import AffinityState, InteractionKind
 
@@ -120,6 +121,34 @@ class GraphReader(Protocol):
     async def muted(self, user_id: int) -> set[int]: ...
     async def is_following(self, follower_id: int, followee_id: int) -> bool: ...
     async def is_blocked_either_way(self, a: int, b: int) -> bool: ...
+
+
+class PeopleDirectory(Protocol):
+    """Finding people: by username (case ignored), by prefix, by who follows whom."""
+
+    async def user_id_by_username(self, username: str) -> int | None: ...
+    async def search(
+        self, prefix: Prefix, exclude: Collection[int], after: RankKey | None, limit: int
+    ) -> list[RankKey]:
+        """Users whose lowercase username or display name starts with the prefix, more
+        followers first, then by id; strictly after `after`, none of `exclude`."""
+        ...
+
+    async def followers_page(
+        self, user_id: int, before: FollowKey | None, limit: int
+    ) -> list[FollowKey]:
+        """Who follows the user, newest follow first, strictly after `before`."""
+        ...
+
+    async def following_page(
+        self, user_id: int, before: FollowKey | None, limit: int
+    ) -> list[FollowKey]:
+        """Whom the user follows, newest follow first, strictly after `before`."""
+        ...
+
+    async def followers_among(self, user_id: int, candidates: Sequence[int]) -> set[int]:
+        """Which of `candidates` follow the user: one query per page."""
+        ...
 
 
 class FollowerLister(Protocol):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -37,7 +37,10 @@ class SqlAccounts:
             raise Conflict(f"username {username!r} is taken") from error
 
     async def credentials(self, username: str) -> Credentials | None:
-        query = select(users.c.id, users.c.password_hash).where(users.c.username == username)
+        # Usernames are unique regardless of case (migration 0005): so is signing in.
+        query = select(users.c.id, users.c.password_hash).where(
+            func.lower(users.c.username) == username.lower()
+        )
         async with self._engine.connect() as conn:
             row = (await conn.execute(query)).first()
         return Credentials(row.id, row.password_hash) if row else None

@@ -43,6 +43,8 @@ users = Table(
     Column("feed_order", String(16)),
     Column("created_at", Timestamp, nullable=False),
     Column("last_active_at", Timestamp),
+    # Migration 0005 adds expression indexes: unique lower(username), and lowercase
+    # username and display name in binary order for prefix search (adapters/sql/people.py).
 )
 
 tokens = Table(
@@ -103,6 +105,9 @@ follows = Table(
     Column("followee_id", BigInteger, primary_key=True, autoincrement=False),
     Column("created_at", Timestamp, nullable=False),
     Index("ix_follows_followee_id_follower_id", "followee_id", "follower_id", unique=True),
+    # Followers and followees newest first (migration 0005).
+    Index("ix_follows_followee_id_created_at", "followee_id", "created_at"),
+    Index("ix_follows_follower_id_created_at", "follower_id", "created_at"),
 )
 
 blocks = Table(
