@@ -21,6 +21,7 @@ from feedloom.write.accounts import AccountService, Authenticator
 from feedloom.write.delete_post import DeletePost
 from feedloom.write.engagement import Engage
 from feedloom.write.media import MediaUploads
+from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PublishPost
 from feedloom.write.relations import Relations
 
@@ -39,6 +40,7 @@ def _service(name: str) -> Callable[[Request], Any]:
 
 AccountsDep = Annotated[AccountService, Depends(_service("accounts"))]
 AuthDep = Annotated[Authenticator, Depends(_service("auth"))]
+EditProfileDep = Annotated[EditProfile, Depends(_service("edit_profile"))]
 PublishDep = Annotated[PublishPost, Depends(_service("publish"))]
 DeletePostDep = Annotated[DeletePost, Depends(_service("delete_post"))]
 RelationsDep = Annotated[Relations, Depends(_service("relations"))]

@@ -42,6 +42,7 @@ PROFILE_EXAMPLE: JsonDict = {
     "followers": 12,
     "following": 40,
     "pulled": False,
+    "bio": "Writes about feeds.",
 }
 
 
@@ -236,6 +237,17 @@ class Profile(BaseModel):
     followers: int
     following: int
     pulled: bool = Field(description="posts reach followers at read time (big account)")
+    bio: str = ""
+
+
+class ProfileEdit(Strict):
+    """Only the fields sent change; `avatar_media_id: null` removes the avatar."""
+
+    display_name: str | None = Field(None, min_length=1, max_length=64)
+    bio: str | None = Field(None, max_length=300)
+    avatar_media_id: str | None = Field(
+        None, max_length=20, description="an image you uploaded with POST /v1/media"
+    )
 
 
 class Relation(BaseModel):

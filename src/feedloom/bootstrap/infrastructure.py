@@ -46,6 +46,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         tokens=accounts,
         activity=accounts,
         profiles=accounts,
+        profile_editor=accounts,
         fanout_modes=accounts,
         preferences=accounts,
         posts=posts,

@@ -39,6 +39,7 @@ from feedloom.write.engagement import Engage
 from feedloom.write.fan_out import FanOut
 from feedloom.write.import_graph import GraphImport
 from feedloom.write.media import MediaConfig, MediaUploads
+from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PostLimits, PublishPost
 from feedloom.write.relations import FollowLimit, Relations
 from feedloom.write.relay_outbox import RelayOutbox
@@ -50,6 +51,7 @@ class Services:
     """What the entry points (routes, worker, CLI) call: each picks the one it needs."""
 
     accounts: AccountService
+    edit_profile: EditProfile
     auth: Authenticator
     publish: PublishPost
     delete_post: DeletePost
@@ -133,6 +135,7 @@ def build_services(
     )
     return Services(
         accounts=AccountService(stores.accounts, stores.tokens, caches.tokens, hasher, ids, clock),
+        edit_profile=EditProfile(stores.profile_editor, stores.media, views),
         auth=Authenticator(stores.tokens, caches.tokens, stores.activity, caches.timelines, clock),
         publish=PublishPost(
             stores.posts,

@@ -47,6 +47,7 @@ class UserProfile:
     followers: int = 0
     following: int = 0
     pulled: bool = False
+    bio: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,10 +43,13 @@ def dump_profile(profile: UserProfile) -> bytes:
             profile.followers,
             profile.following,
             profile.pulled,
+            profile.bio,
         ]
     )
 
 
 def load_profile(user_id: int, data: bytes) -> UserProfile:
-    username, display_name, avatar, followers, following, pulled = orjson.loads(data)
-    return UserProfile(user_id, username, display_name, avatar, followers, following, pulled)
+    # Views cached before bios existed have six fields: read as an empty bio.
+    username, display_name, avatar, followers, following, pulled, *rest = orjson.loads(data)
+    bio = rest[0] if rest else ""
+    return UserProfile(user_id, username, display_name, avatar, followers, following, pulled, bio)

@@ -34,6 +34,7 @@ from feedloom.ports.durable import (
     PostArchive,
     PostStore,
     PreferenceStore,
+    ProfileEditor,
     ProfileStore,
     RelationStore,
     TokenStore,
@@ -45,6 +46,7 @@ from feedloom.ports.records import (
     Followee,
     Lane,
     NewUser,
+    ProfileChanges,
     StoredResponse,
 )
 
@@ -76,6 +78,8 @@ __all__ = [
     "PostArchive",
     "PostStore",
     "PreferenceStore",
+    "ProfileChanges",
+    "ProfileEditor",
     "ProfileStore",
     "RateLimiter",
     "RecordCache",

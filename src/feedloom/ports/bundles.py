@@ -35,6 +35,7 @@ from feedloom.ports.durable import (
     PostArchive,
     PostStore,
     PreferenceStore,
+    ProfileEditor,
     ProfileStore,
     RelationStore,
     TokenStore,
@@ -49,6 +50,7 @@ class DurableStores:
     tokens: TokenStore
     activity: ActivityLog
     profiles: ProfileStore
+    profile_editor: ProfileEditor
     fanout_modes: FanoutModes
     preferences: PreferenceStore
     posts: PostStore

@@ -14,7 +14,13 @@ from typing import Protocol
 
 from feedloom.domain.model import Comment, Counts, Event, FeedOrder, Media, Post, UserProfile
 from feedloom.domain.people import FollowKey, Prefix, RankKey
-from feedloom.ports.records import Credentials, Followee, NewUser, StoredResponse
+from feedloom.ports.records import (
+    Credentials,
+    Followee,
+    NewUser,
+    ProfileChanges,
+    StoredResponse,
+)
 from feedloom.ranking.affinity import AffinityState, InteractionKind
 
 # -- accounts --------------------------------------------------------------------
@@ -41,6 +47,10 @@ class ActivityLog(Protocol):
 
 class ProfileStore(Protocol):
     async def profiles(self, user_ids: Sequence[int]) -> dict[int, UserProfile]: ...
+
+
+class ProfileEditor(Protocol):
+    async def update_profile(self, user_id: int, changes: ProfileChanges) -> None: ...
 
 
 class FanoutModes(Protocol):

@@ -51,3 +51,14 @@ class Delivery:
     event: Event
     lane: Lane
     receipt: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileChanges:
+    """A partial profile edit: None leaves a field as it is; the avatar is replaced
+    (by a URL, or removed with None) only when `set_avatar`."""
+
+    display_name: str | None = None
+    bio: str | None = None
+    set_avatar: bool = False
+    avatar: str | None = None

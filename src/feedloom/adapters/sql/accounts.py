@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from feedloom.adapters.sql.schema import tokens, users
 from feedloom.domain.errors import Conflict
 from feedloom.domain.model import FeedOrder, UserProfile
-from feedloom.ports import Credentials
+from feedloom.ports import Credentials, ProfileChanges
 
 
 class SqlAccounts:
@@ -78,6 +78,7 @@ class SqlAccounts:
             users.c.followers,
             users.c.following,
             users.c.pulled,
+            users.c.bio,
         ).where(users.c.id.in_(set(user_ids)))
         async with self._engine.connect() as conn:
             rows = (await conn.execute(query)).all()
@@ -90,9 +91,26 @@ class SqlAccounts:
                 followers=row.followers,
                 following=row.following,
                 pulled=bool(row.pulled),
+                bio=row.bio,
             )
             for row in rows
         }
+
+    async def update_profile(self, user_id: int, changes: ProfileChanges) -> None:
+        values: dict[str, str | None] = {
+            name: value
+            for name, value in (
+                ("display_name", changes.display_name),
+                ("bio", changes.bio),
+            )
+            if value is not None
+        }
+        if changes.set_avatar:
+            values["avatar"] = changes.avatar
+        if not values:
+            return
+        async with self._engine.begin() as conn:
+            await conn.execute(update(users).where(users.c.id == user_id).values(values))
 
     async def set_pulled(self, user_id: int, pulled: bool) -> None:
         async with self._engine.begin() as conn:

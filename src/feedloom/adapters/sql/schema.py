@@ -36,6 +36,7 @@ users = Table(
     Column("username", String(32), nullable=False, unique=True),
     Column("display_name", String(64), nullable=False),
     Column("avatar", String(512)),
+    Column("bio", String(300), nullable=False, server_default=""),  # migration 0006
     Column("password_hash", String(256), nullable=False),
     Column("followers", Integer, nullable=False, server_default="0"),
     Column("following", Integer, nullable=False, server_default="0"),

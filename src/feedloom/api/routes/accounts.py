@@ -1,12 +1,19 @@
-"""Accounts and sessions: POST /v1/accounts, POST|DELETE /v1/sessions, GET /v1/me."""
+"""Accounts and sessions: POST /v1/accounts, POST|DELETE /v1/sessions, GET|PATCH /v1/me."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, Response
 
-from feedloom.api.deps import AccountsDep, AuthorPostsDep, CurrentUser, Token
+from feedloom.api.deps import AccountsDep, AuthorPostsDep, CurrentUser, EditProfileDep, Token
 from feedloom.api.routes.users import render_profile
-from feedloom.api.schemas import AccountCreated, NewAccount, NewSession, Profile, SessionCreated
+from feedloom.api.schemas import (
+    AccountCreated,
+    NewAccount,
+    NewSession,
+    Profile,
+    ProfileEdit,
+    SessionCreated,
+)
 
 router = APIRouter(prefix="/v1", tags=["accounts"])
 
@@ -38,4 +45,19 @@ async def delete_session(accounts: AccountsDep, token: Token, _user: CurrentUser
 @router.get("/me", response_model=Profile)
 async def me(profiles: AuthorPostsDep, user_id: CurrentUser) -> Profile:
     """The signed-in user's own profile."""
+    return render_profile(await profiles.profile(user_id, user_id))
+
+
+@router.patch("/me", response_model=Profile)
+async def edit_me(
+    body: ProfileEdit, edit: EditProfileDep, profiles: AuthorPostsDep, user_id: CurrentUser
+) -> Profile:
+    """Edit your display name, bio or avatar; fields not sent stay as they are."""
+    await edit(
+        user_id,
+        body.display_name,
+        body.bio,
+        set_avatar="avatar_media_id" in body.model_fields_set,
+        avatar_media_id=body.avatar_media_id,
+    )
     return render_profile(await profiles.profile(user_id, user_id))

@@ -25,6 +25,7 @@ def render_profile(profile: UserProfile) -> Profile:
         followers=profile.followers,
         following=profile.following,
         pulled=profile.pulled,
+        bio=profile.bio,
     )
 
 
