@@ -16,6 +16,7 @@ from feedloom.read.author_posts import AuthorPosts
 from feedloom.read.comments import Comments
 from feedloom.read.feed_order import FeedOrders
 from feedloom.read.home_feed import HomeFeed
+from feedloom.read.new_posts import NewPosts
 from feedloom.read.people import People
 from feedloom.write.accounts import AccountService, Authenticator
 from feedloom.write.delete_post import DeletePost
@@ -51,6 +52,7 @@ FeedOrdersDep = Annotated[FeedOrders, Depends(_service("feed_orders"))]
 AuthorPostsDep = Annotated[AuthorPosts, Depends(_service("author_posts"))]
 CommentsDep = Annotated[Comments, Depends(_service("comments"))]
 PeopleDep = Annotated[People, Depends(_service("people"))]
+NewPostsDep = Annotated[NewPosts, Depends(_service("new_posts"))]
 FeedloomDep = Annotated[Feedloom, Depends(feedloom_of)]  # operations routes only
 
 

@@ -24,6 +24,7 @@ from feedloom.read.comments import Comments
 from feedloom.read.feed_order import FeedOrders
 from feedloom.read.home_feed import HomeFeed
 from feedloom.read.hydrate import Hydrator
+from feedloom.read.new_posts import NewPosts
 from feedloom.read.people import People
 from feedloom.read.ranked.candidates import Features
 from feedloom.read.ranked.feature_log import FeatureLog
@@ -45,6 +46,8 @@ from feedloom.write.relations import FollowLimit, Relations
 from feedloom.write.relay_outbox import RelayOutbox
 from feedloom.write.worker import Worker, WorkerConfig
 
+NEW_POSTS_CAP = 50  # GET /v1/feed/new counts up to this many
+
 
 @dataclass(frozen=True, slots=True)
 class Services:
@@ -64,6 +67,7 @@ class Services:
     author_posts: AuthorPosts
     comments: Comments
     people: People
+    new_posts: NewPosts
     rebuilder: TimelineRebuilder
     worker: Worker
     reconcile: ReconcileCounts
@@ -203,6 +207,7 @@ def build_services(
         ),
         comments=Comments(access, stores.engagement),
         people=People(stores.people, views, states, access),
+        new_posts=NewPosts(Readers(states, policy), candidates, views, NEW_POSTS_CAP),
         rebuilder=rebuilder,
         worker=worker,
         reconcile=reconcile,
