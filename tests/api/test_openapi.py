@@ -244,7 +244,14 @@ def _yourself(method: str, relation: str) -> Special:
     return provoke
 
 
+async def _too_many_streams(p: Provoker) -> httpx.Response:
+    stream = p.world.feedloom.services.home_stream
+    stream.config = replace(stream.config, per_user=0)
+    return await p.send("get", "/v1/streams/home")
+
+
 SPECIAL: dict[tuple[str, str, int], Special] = {
+    ("get", "/v1/streams/home", 429): _too_many_streams,
     **{
         (method, f"/v1/users/{{user_id}}/{relation}", 422): _yourself(method, relation)
         for method in ("put", "delete")

@@ -17,7 +17,17 @@ from feedloom.api.docs import install_docs
 from feedloom.api.observability import Observability
 from feedloom.api.openapi import install_openapi
 from feedloom.api.problems import install_problem_handlers, problem
-from feedloom.api.routes import accounts, feed, health, media, notices, people, posts, users
+from feedloom.api.routes import (
+    accounts,
+    feed,
+    health,
+    media,
+    notices,
+    people,
+    posts,
+    streams,
+    users,
+)
 from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.settings import Settings
 
@@ -62,7 +72,7 @@ def create_app(
     install_openapi(app, settings)
     install_docs(app)
     # people before users: /v1/users/search must not be taken for a user ID.
-    for module in (accounts, posts, people, users, feed, notices, media, health):
+    for module in (accounts, posts, people, users, feed, notices, streams, media, health):
         app.include_router(module.router)
     app.add_middleware(
         BodySizeLimit, max_bytes=settings.max_body_bytes, upload_max_bytes=settings.media_max_bytes

@@ -16,6 +16,7 @@ from feedloom.read.author_posts import AuthorPosts
 from feedloom.read.comments import Comments
 from feedloom.read.feed_order import FeedOrders
 from feedloom.read.home_feed import HomeFeed
+from feedloom.read.home_stream import HomeStream
 from feedloom.read.new_posts import NewPosts
 from feedloom.read.people import People
 from feedloom.write.accounts import AccountService, Authenticator
@@ -25,6 +26,7 @@ from feedloom.write.media import MediaUploads
 from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PublishPost
 from feedloom.write.relations import Relations
+from feedloom.write.stream_tickets import StreamTickets
 
 
 def feedloom_of(request: Request) -> Feedloom:
@@ -53,6 +55,8 @@ AuthorPostsDep = Annotated[AuthorPosts, Depends(_service("author_posts"))]
 CommentsDep = Annotated[Comments, Depends(_service("comments"))]
 PeopleDep = Annotated[People, Depends(_service("people"))]
 NewPostsDep = Annotated[NewPosts, Depends(_service("new_posts"))]
+HomeStreamDep = Annotated[HomeStream, Depends(_service("home_stream"))]
+StreamTicketsDep = Annotated[StreamTickets, Depends(_service("stream_tickets"))]
 FeedloomDep = Annotated[Feedloom, Depends(feedloom_of)]  # operations routes only
 
 

@@ -75,6 +75,7 @@ SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     ("put", "/v1/media/{media_id}/content"): (403, 413),
     ("get", "/v1/feed"): (410,),
     ("get", "/v1/users/lookup"): (404,),
+    ("get", "/v1/streams/home"): (429,),  # too many open streams
     **{
         (method, f"/v1/users/{{user_id}}/{relation}"): (422,)  # yourself
         for method in ("put", "delete")

@@ -14,6 +14,7 @@ from feedloom.adapters.memory.caches import (
     MemoryViewCache,
 )
 from feedloom.adapters.memory.event_queue import MemoryEventQueue
+from feedloom.adapters.memory.notices import MemoryNoticeBus
 from feedloom.adapters.memory.timeline_store import MemoryAuthorTimelineStore, MemoryTimelineStore
 from feedloom.adapters.redis import RedisConfig, redis_caches
 from feedloom.adapters.sql.accounts import SqlAccounts
@@ -104,4 +105,5 @@ def memory_caches(settings: Settings, clock: Clock) -> CachePorts:
         viewers=MemoryRecordCache(),
         tokens=MemoryRecordCache(),
         likes=MemoryRecordCache(),
+        notices=MemoryNoticeBus(),
     )

@@ -13,6 +13,7 @@ from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.counts import CounterBuffer, DisplayedCounts
 from feedloom.lookups.likes import Likes
+from feedloom.lookups.notices import Notices
 from feedloom.lookups.reader_state import ReaderStates
 from feedloom.lookups.timelines import TimelineRebuilder
 from feedloom.ports import CachePorts, DurableStores
@@ -23,6 +24,7 @@ from feedloom.read.chronological import ChronologicalFeed
 from feedloom.read.comments import Comments
 from feedloom.read.feed_order import FeedOrders
 from feedloom.read.home_feed import HomeFeed
+from feedloom.read.home_stream import HomeStream, StreamConfig
 from feedloom.read.hydrate import Hydrator
 from feedloom.read.new_posts import NewPosts
 from feedloom.read.people import People
@@ -44,6 +46,7 @@ from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PostLimits, PublishPost
 from feedloom.write.relations import FollowLimit, Relations
 from feedloom.write.relay_outbox import RelayOutbox
+from feedloom.write.stream_tickets import StreamTickets
 from feedloom.write.worker import Worker, WorkerConfig
 
 NEW_POSTS_CAP = 50  # GET /v1/feed/new counts up to this many
@@ -68,6 +71,8 @@ class Services:
     comments: Comments
     people: People
     new_posts: NewPosts
+    home_stream: HomeStream
+    stream_tickets: StreamTickets
     rebuilder: TimelineRebuilder
     worker: Worker
     reconcile: ReconcileCounts
@@ -122,6 +127,9 @@ def build_services(
         clock,
         settings.fanout.batch_size,
     )
+    notices = Notices(caches.notices)
+    fan_out.notices = notices
+    new_posts = NewPosts(Readers(states, policy), candidates, views, NEW_POSTS_CAP)
     reconcile = ReconcileCounts(stores.archive, caches.counters, stores.engagement, clock)
     worker = Worker(
         RelayOutbox(stores.outbox, stores.profiles, caches.queue, policy),
@@ -207,7 +215,9 @@ def build_services(
         ),
         comments=Comments(access, stores.engagement),
         people=People(stores.people, views, states, access),
-        new_posts=NewPosts(Readers(states, policy), candidates, views, NEW_POSTS_CAP),
+        new_posts=new_posts,
+        home_stream=HomeStream(Readers(states, policy), new_posts, notices, StreamConfig()),
+        stream_tickets=StreamTickets(settings.secret_key, clock),
         rebuilder=rebuilder,
         worker=worker,
         reconcile=reconcile,

@@ -14,6 +14,7 @@ from feedloom.ports.caches import (
     CounterStore,
     EventQueue,
     FeedSessionStore,
+    NoticeBus,
     RateLimiter,
     RecordCache,
     TimelineStore,
@@ -83,3 +84,4 @@ class CachePorts:
     viewers: RecordCache  # relations and feed order, by user ID
     tokens: RecordCache  # bearer token digest -> user ID
     likes: RecordCache  # recently liked post IDs, by user ID
+    notices: NoticeBus  # new-post notices for open streams (read/home_stream.py)
