@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from tests.world import World
+import io
+from typing import Any
 
-PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
+from PIL import Image
+
+from tests.images import image_bytes, jpeg_with_location, png, png_claiming
+from tests.world import User, World
+
+PNG = png(64, 48)
 
 
 async def test_an_uploaded_image_shows_in_the_post_with_its_size(world: World) -> None:
@@ -19,9 +25,13 @@ async def test_an_uploaded_image_shows_in_the_post_with_its_size(world: World) -
     assert upload.status_code == 204
     post_id = await world.post(alice, "look", media_ids=[ticket.json()["media_id"]])
     item = (await world.client.get(f"/v1/posts/{post_id}", headers=alice.auth)).json()
-    assert item["media"] == [{"url": ticket.json()["url"], "w": 640, "h": 480}]
+    # The ticket claimed 640x480: the post shows what the image really is.
+    assert item["media"] == [{"url": ticket.json()["url"], "w": 64, "h": 48}]
     served = await world.client.get(ticket.json()["url"])
-    assert served.status_code == 200 and served.content == PNG
+    assert served.status_code == 200
+    assert served.headers["content-type"] == "image/png"
+    assert served.headers["x-content-type-options"] == "nosniff"
+    assert Image.open(io.BytesIO(served.content)).size == (64, 48)
 
 
 async def test_a_tampered_upload_signature_is_refused(world: World) -> None:
@@ -50,5 +60,69 @@ async def test_unsupported_media_types_are_refused(world: World) -> None:
     alice = await world.user()
     response = await world.client.post(
         "/v1/media", json={"content_type": "text/html", "width": 1, "height": 1}, headers=alice.auth
+    )
+    assert response.status_code == 422
+
+
+async def ticket_for(world: World, user: User, content_type: str = "image/png") -> Any:
+    response = await world.client.post(
+        "/v1/media",
+        json={"content_type": content_type, "width": 10, "height": 10},
+        headers=user.auth,
+    )
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+async def test_an_upload_is_checked_for_what_it_is_not_what_it_claims(world: World) -> None:
+    alice = await world.user()
+    cases = {
+        "not an image": (b"<html><script>alert(1)</script></html>", "not an image"),
+        "a JPEG sent as PNG": (image_bytes(8, 8, "JPEG"), "JPEG image, not the png"),
+        "a decompression bomb": (png_claiming(100_000, 100_000), "pixels"),
+        "too many pixels": (png_claiming(8_000, 8_000), "pixels"),
+    }
+    for name, (content, reason) in cases.items():
+        ticket = await ticket_for(world, alice)
+        response = await world.client.put(ticket["upload_url"], content=content)
+        assert response.status_code == 422, name
+        assert response.headers["content-type"] == "application/problem+json"
+        assert reason in response.json()["detail"], (name, response.json())
+        refused = await world.client.post(
+            "/v1/posts", json={"text": "x", "media_ids": [ticket["media_id"]]}, headers=alice.auth
+        )
+        assert refused.status_code == 422, name  # nothing stored: nothing to attach
+
+
+async def test_exif_and_gps_metadata_are_stripped(world: World) -> None:
+    alice = await world.user()
+    ticket = await ticket_for(world, alice, "image/jpeg")
+    assert Image.open(io.BytesIO(jpeg_with_location())).getexif()  # it had some
+    assert (
+        await world.client.put(ticket["upload_url"], content=jpeg_with_location())
+    ).status_code == 204
+    served = await world.client.get(ticket["url"])
+    image = Image.open(io.BytesIO(served.content))
+    assert served.headers["content-type"] == "image/jpeg"
+    assert not image.getexif() and b"SpyCam" not in served.content
+    assert image.size == (32, 16)
+
+
+async def test_an_upload_url_works_once_so_published_bytes_never_change(world: World) -> None:
+    alice = await world.user()
+    ticket = await ticket_for(world, alice)
+    assert (await world.client.put(ticket["upload_url"], content=png(4, 4))).status_code == 204
+    await world.post(alice, "look", media_ids=[ticket["media_id"]])
+    again = await world.client.put(ticket["upload_url"], content=png(9, 9))
+    assert again.status_code == 409
+    served = await world.client.get(ticket["url"])
+    assert Image.open(io.BytesIO(served.content)).size == (4, 4)
+
+
+async def test_media_whose_bytes_never_arrived_cannot_be_attached(world: World) -> None:
+    alice = await world.user()
+    ticket = await ticket_for(world, alice)
+    response = await world.client.post(
+        "/v1/posts", json={"text": "x", "media_ids": [ticket["media_id"]]}, headers=alice.auth
     )
     assert response.status_code == 422

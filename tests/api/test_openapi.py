@@ -12,6 +12,7 @@ import httpx
 
 from feedloom.api.problems import PROBLEM_JSON
 from feedloom.domain.cursors import SessionCursor, encode_cursor
+from tests.images import png
 from tests.world import User, World
 
 Operation = tuple[str, str]  # (method, path template)
@@ -196,6 +197,14 @@ async def _bad_signature(p: Provoker) -> httpx.Response:
     return await p.world.client.put(url, content=b"x")
 
 
+async def _used_upload_url(p: Provoker) -> httpx.Response:
+    ticket = await p.send(
+        "post", "/v1/media", json={"content_type": "image/png", "width": 1, "height": 1}
+    )
+    await p.world.client.put(ticket.json()["upload_url"], content=png(2, 2))
+    return await p.world.client.put(ticket.json()["upload_url"], content=png(2, 2))
+
+
 async def _huge_upload(p: Provoker) -> httpx.Response:
     size = p.world.feedloom.settings.media_max_bytes + 1
     return await p.world.client.put(p.url("/v1/media/{media_id}/content"), content=b"x" * size)
@@ -262,6 +271,7 @@ SPECIAL: dict[tuple[str, str, int], Special] = {
     ("delete", "/v1/posts/{post_id}", 403): _someone_elses_post,
     ("put", "/v1/media/{media_id}/content", 403): _bad_signature,
     ("put", "/v1/media/{media_id}/content", 404): _unknown_media,
+    ("put", "/v1/media/{media_id}/content", 409): _used_upload_url,
     ("put", "/v1/media/{media_id}/content", 413): _huge_upload,
     ("get", "/v1/feed", 410): _expired_session,
     ("post", "/v1/posts", 429): _too_many_posts,

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.images import png
 from tests.world import User, World
 
-PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
+PNG = png(96, 96)
 
 
 async def patch_me(world: World, user: User, **body: Any) -> Any:

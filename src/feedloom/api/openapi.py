@@ -59,7 +59,7 @@ REASONS = {
     401: "No valid bearer token (POST /v1/sessions gives one)",
     403: "Not yours to change",
     404: "No such object, or not visible to you",
-    409: "Conflicts with existing data",
+    409: "Conflicts with existing data (a taken username, a used upload URL)",
     410: "The ranked feed session expired: reload the top of the feed",
     413: "Body too large",
     422: "Invalid input",
@@ -72,7 +72,7 @@ SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/v1/posts"): (429,),
     ("delete", "/v1/posts/{post_id}"): (403,),
     ("put", "/v1/users/{user_id}/follow"): (403, 422),  # blocked; yourself
-    ("put", "/v1/media/{media_id}/content"): (403, 413),
+    ("put", "/v1/media/{media_id}/content"): (403, 409, 413),
     ("get", "/v1/feed"): (410,),
     ("get", "/v1/users/lookup"): (404,),
     ("get", "/v1/streams/home"): (429,),  # too many open streams

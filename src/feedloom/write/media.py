@@ -6,16 +6,20 @@ front of its object store and signs URLs for it the same way.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
+import os
+import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from feedloom.domain.errors import Forbidden, InvalidInput, NotFound
+from feedloom.domain.errors import Conflict, Forbidden, InvalidInput, NotFound
 from feedloom.domain.ids import IdGenerator
 from feedloom.domain.model import Media
 from feedloom.ports import Clock, MediaStore
+from feedloom.write.images import verified
 
 UPLOAD_TTL = timedelta(minutes=15)
 CONTENT_TYPES = {"image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif"}
@@ -66,7 +70,10 @@ class MediaUploads:
     async def store_upload(
         self, media_id: int, expires: int, signature: str, content: bytes
     ) -> None:
-        """The object-storage side of a presigned PUT (embedded default only)."""
+        """The object-storage side of a presigned PUT (embedded default only). The
+        bytes are checked for what they are (write/images.py) and stored re-encoded,
+        without metadata. A URL works once: bytes that may already be in a post are
+        never replaced."""
         if len(content) > self.config.max_bytes:
             raise InvalidInput(f"images are limited to {self.config.max_bytes} bytes")
         if not hmac.compare_digest(self._signature(media_id, expires), signature):
@@ -78,9 +85,18 @@ class MediaUploads:
         owned = await self._media.media_by_id(media_id)
         if owned is None:
             raise NotFound("no such media")
-        path = self.path_of(owned.url.rsplit("/", 1)[-1])
+        file_name = owned.url.rsplit("/", 1)[-1]
+        image = await asyncio.to_thread(verified, content, file_name.rsplit(".", 1)[-1])
+        path = self.path_of(file_name)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(content)
+        # Written aside first: the file appears under its served name only once this
+        # upload is the one recorded, so a losing concurrent PUT changes nothing.
+        partial = path.with_name(f".{path.name}.{secrets.token_hex(8)}.part")
+        await asyncio.to_thread(partial.write_bytes, image.content)
+        if not await self._media.mark_uploaded(media_id, image.width, image.height, self._clock()):
+            partial.unlink(missing_ok=True)
+            raise Conflict("this upload URL was already used; request a new one")
+        os.replace(partial, path)
 
     def _signature(self, media_id: int, expires: int) -> str:
         message = f"{media_id}:{expires}".encode()

@@ -139,7 +139,11 @@ class SqlPosts:
     async def media_owned_by(self, owner_id: int, media_ids: Sequence[int]) -> list[Media]:
         if not media_ids:
             return []
-        query = select(media).where(media.c.owner_id == owner_id, media.c.id.in_(set(media_ids)))
+        query = select(media).where(
+            media.c.owner_id == owner_id,
+            media.c.id.in_(set(media_ids)),
+            media.c.uploaded_at.is_not(None),
+        )
         async with self._engine.connect() as conn:
             rows = {row.id: row for row in (await conn.execute(query)).all()}
         return [
@@ -150,6 +154,15 @@ class SqlPosts:
         async with self._engine.connect() as conn:
             row = (await conn.execute(select(media).where(media.c.id == media_id))).first()
         return Media(row.id, row.url, row.width, row.height) if row else None
+
+    async def mark_uploaded(self, media_id: int, width: int, height: int, now: datetime) -> bool:
+        query = (
+            update(media)
+            .where(media.c.id == media_id, media.c.uploaded_at.is_(None))
+            .values(width=width, height=height, uploaded_at=now)
+        )
+        async with self._engine.begin() as conn:
+            return (await conn.execute(query)).rowcount == 1
 
     async def purge_idempotency_keys(self, older_than: datetime) -> int:
         async with self._engine.begin() as conn:

@@ -77,6 +77,7 @@ media = Table(
     Column("width", Integer, nullable=False),
     Column("height", Integer, nullable=False),
     Column("created_at", Timestamp, nullable=False),
+    Column("uploaded_at", Timestamp),  # migration 0007: set once, by the one upload
 )
 
 idempotency_keys = Table(
