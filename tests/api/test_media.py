@@ -26,7 +26,9 @@ async def test_an_uploaded_image_shows_in_the_post_with_its_size(world: World) -
     post_id = await world.post(alice, "look", media_ids=[ticket.json()["media_id"]])
     item = (await world.client.get(f"/v1/posts/{post_id}", headers=alice.auth)).json()
     # The ticket claimed 640x480: the post shows what the image really is.
-    assert item["media"] == [{"url": ticket.json()["url"], "w": 64, "h": 48}]
+    assert item["media"] == [
+        {"url": ticket.json()["url"], "w": 64, "h": 48, "alt": "", "sizes": []}
+    ]
     served = await world.client.get(ticket.json()["url"])
     assert served.status_code == 200
     assert served.headers["content-type"] == "image/png"
@@ -126,3 +128,29 @@ async def test_media_whose_bytes_never_arrived_cannot_be_attached(world: World) 
         "/v1/posts", json={"text": "x", "media_ids": [ticket["media_id"]]}, headers=alice.auth
     )
     assert response.status_code == 422
+
+
+async def test_a_worker_makes_sizes_and_until_then_the_original_is_served(world: World) -> None:
+    alice, reader = await world.user(), await world.user()
+    await world.follow(reader, alice)
+    ticket = await world.client.post(
+        "/v1/media",
+        json={"content_type": "image/png", "width": 1200, "height": 800, "alt": " A red field "},
+        headers=alice.auth,
+    )
+    upload = await world.client.put(ticket.json()["upload_url"], content=png(1200, 800))
+    assert upload.status_code == 204
+    post_id = await world.post(alice, "big", media_ids=[ticket.json()["media_id"]])
+    before = (await world.client.get(f"/v1/posts/{post_id}", headers=reader.auth)).json()
+    [media] = before["media"]
+    assert (media["url"], media["alt"], media["sizes"]) == (ticket.json()["url"], "A red field", [])
+    await world.settle()  # the worker makes the sizes
+    [media] = (await world.feed(reader))["items"][0]["media"]
+    assert [(s["w"], s["h"]) for s in media["sizes"]] == [(160, 107), (480, 320), (1080, 720)]
+    for size in media["sizes"]:
+        served = await world.client.get(size["url"])
+        assert served.status_code == 200
+        assert served.headers["content-type"] == "image/webp"
+        assert served.headers["x-content-type-options"] == "nosniff"
+        assert Image.open(io.BytesIO(served.content)).size == (size["w"], size["h"])
+    assert (await world.client.get(media["url"])).status_code == 200  # the original stays

@@ -8,7 +8,7 @@ from typing import Self
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
-from feedloom.domain.model import FeedItem, FeedOrder, Visibility
+from feedloom.domain.model import FeedItem, FeedOrder, Media, Visibility
 
 JsonDict = dict[str, JsonValue]
 
@@ -120,10 +120,25 @@ class Author(BaseModel):
     avatar: str | None
 
 
-class MediaOut(BaseModel):
+class MediaSizeOut(BaseModel):
     url: str
     w: int
     h: int
+
+
+class MediaOut(BaseModel):
+    url: str = Field(description="the original (verified, metadata stripped)")
+    w: int
+    h: int
+    alt: str = ""
+    sizes: list[MediaSizeOut] = Field(
+        default_factory=list, description="smaller copies, once a worker made them"
+    )
+
+    @classmethod
+    def of(cls, media: Media) -> Self:
+        sizes = [MediaSizeOut(url=s.url, w=s.width, h=s.height) for s in media.sizes]
+        return cls(url=media.url, w=media.width, h=media.height, alt=media.alt, sizes=sizes)
 
 
 class ScoreParts(BaseModel):
@@ -169,7 +184,7 @@ class Item(BaseModel):
                 avatar=author.avatar,
             ),
             text=post.text,
-            media=[MediaOut(url=m.url, w=m.width, h=m.height) for m in post.media],
+            media=[MediaOut.of(m) for m in post.media],
             visibility=post.visibility,
             created_at=post.created_at,
             likes=item.counts.likes,

@@ -23,6 +23,7 @@ from feedloom.adapters.sql.bulk_import import SqlBulkImport
 from feedloom.adapters.sql.database import check_migrated, create_database, migrate
 from feedloom.adapters.sql.engagement import SqlEngagement
 from feedloom.adapters.sql.graph import SqlSocialGraph
+from feedloom.adapters.sql.media_sizes import SqlMediaSizes
 from feedloom.adapters.sql.outbox import SqlOutbox
 from feedloom.adapters.sql.people import SqlPeople
 from feedloom.adapters.sql.posts import SqlPosts
@@ -53,6 +54,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         posts=posts,
         archive=posts,
         media=posts,
+        media_sizes=SqlMediaSizes(engine),
         idempotency=posts,
         relations=graph,
         graph=graph,

@@ -42,6 +42,7 @@ from feedloom.write.engagement import Engage
 from feedloom.write.fan_out import FanOut
 from feedloom.write.import_graph import GraphImport
 from feedloom.write.media import MediaConfig, MediaUploads
+from feedloom.write.media_sizes import MakeSizes
 from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PostLimits, PublishPost
 from feedloom.write.relations import FollowLimit, Relations
@@ -144,6 +145,9 @@ def build_services(
             counter_flush_s=settings.counter_flush_ms / 1000,
             idempotency_ttl=timedelta(hours=settings.idempotency_ttl_hours),
         ),
+    )
+    worker.media_sizes = MakeSizes(
+        stores.media_sizes, views, clock, settings.data_dir / "media", settings.media_base_url
     )
     return Services(
         accounts=AccountService(stores.accounts, stores.tokens, caches.tokens, hasher, ids, clock),

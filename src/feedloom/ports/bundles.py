@@ -30,6 +30,7 @@ from feedloom.ports.durable import (
     FollowerLister,
     GraphReader,
     IdempotencyKeys,
+    MediaSizeStore,
     MediaStore,
     Outbox,
     PeopleDirectory,
@@ -57,6 +58,7 @@ class DurableStores:
     posts: PostStore
     archive: PostArchive
     media: MediaStore
+    media_sizes: MediaSizeStore
     idempotency: IdempotencyKeys
     relations: RelationStore
     graph: GraphReader

@@ -12,7 +12,16 @@ from collections.abc import Awaitable, Callable, Collection, Sequence
 from datetime import datetime
 from typing import Protocol
 
-from feedloom.domain.model import Comment, Counts, Event, FeedOrder, Media, Post, UserProfile
+from feedloom.domain.model import (
+    Comment,
+    Counts,
+    Event,
+    FeedOrder,
+    Media,
+    MediaSize,
+    Post,
+    UserProfile,
+)
 from feedloom.domain.people import FollowKey, Prefix, RankKey
 from feedloom.ports.records import (
     Credentials,
@@ -105,6 +114,21 @@ class MediaStore(Protocol):
     async def media_by_id(self, media_id: int) -> Media | None: ...
     async def mark_uploaded(self, media_id: int, width: int, height: int, now: datetime) -> bool:
         """Record the verified size; False if it was uploaded before (URLs work once)."""
+        ...
+
+
+class MediaSizeStore(Protocol):
+    """The background job's side of media: what still needs sizes, and their record."""
+
+    async def unsized(self, limit: int) -> list[Media]:
+        """Uploaded media without sizes yet, oldest first."""
+        ...
+
+    async def record_sizes(
+        self, media_id: int, sizes: Sequence[MediaSize], now: datetime
+    ) -> int | None:
+        """Store the sizes, on the medium and on the post it is attached to, in one
+        transaction; returns that post's ID (None while unattached)."""
         ...
 
 

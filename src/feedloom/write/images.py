@@ -86,3 +86,28 @@ def _options(image_format: str) -> dict[str, object]:
     if image_format == "WEBP":
         return {"quality": 90}
     return {}
+
+
+@dataclass(frozen=True, slots=True)
+class Resized:
+    content: bytes  # WebP
+    width: int
+    height: int
+
+
+def resized(content: bytes, widths: tuple[int, ...]) -> list[Resized]:
+    """Smaller WebP copies of a verified image, one per width below its own; none for
+    an animation (its original is served as it is)."""
+    with Image.open(io.BytesIO(content)) as image:
+        if getattr(image, "n_frames", 1) > 1:
+            return []
+        image.load()
+        mode = "RGBA" if "A" in image.getbands() or "transparency" in image.info else "RGB"
+        source = image.convert(mode)
+    copies = []
+    for width in sorted(w for w in widths if w < source.width):
+        height = max(1, round(source.height * width / source.width))
+        out = io.BytesIO()
+        source.resize((width, height), Image.Resampling.LANCZOS).save(out, "WEBP", quality=80)
+        copies.append(Resized(out.getvalue(), width, height))
+    return copies

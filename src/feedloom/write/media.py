@@ -48,7 +48,7 @@ class MediaUploads:
         self._media, self._ids, self._clock, self.config = media, ids, clock, config
 
     async def request_upload(
-        self, owner_id: int, content_type: str, width: int, height: int
+        self, owner_id: int, content_type: str, width: int, height: int, alt: str = ""
     ) -> UploadTicket:
         if content_type not in CONTENT_TYPES:
             raise InvalidInput(f"content_type must be one of {', '.join(CONTENT_TYPES)}")
@@ -56,7 +56,7 @@ class MediaUploads:
             raise InvalidInput(f"width and height must be 1-{MAX_SIDE} pixels")
         media_id = self._ids.next_id()
         url = f"{self.config.base_url}/{media_id}.{CONTENT_TYPES[content_type]}"
-        media = Media(media_id, url, width, height)
+        media = Media(media_id, url, width, height, alt.strip())
         await self._media.create_media(media, owner_id, self._clock())
         expires_at = self._clock() + UPLOAD_TTL
         expires = int(expires_at.timestamp())

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from feedloom.adapters.sql.schema import idempotency_keys, media, outbox, posts
 from feedloom.domain.ids import created_at_of
-from feedloom.domain.model import Media, Post, Visibility
+from feedloom.domain.model import Media, MediaSize, Post, Visibility
 from feedloom.ports import StoredResponse
 
 
@@ -37,7 +38,7 @@ class SqlPosts:
                             created_at=now,
                         )
                     )
-                await conn.execute(posts.insert().values(post_row(post)))
+                await conn.execute(posts.insert().values(await _attached(conn, post)))
                 await conn.execute(
                     outbox.insert().values(
                         kind="post_published",
@@ -132,6 +133,7 @@ class SqlPosts:
                     url=item.url,
                     width=item.width,
                     height=item.height,
+                    alt=item.alt,
                     created_at=now,
                 )
             )
@@ -146,14 +148,12 @@ class SqlPosts:
         )
         async with self._engine.connect() as conn:
             rows = {row.id: row for row in (await conn.execute(query)).all()}
-        return [
-            Media(i, rows[i].url, rows[i].width, rows[i].height) for i in media_ids if i in rows
-        ]
+        return [media_from_row(rows[i]) for i in media_ids if i in rows]
 
     async def media_by_id(self, media_id: int) -> Media | None:
         async with self._engine.connect() as conn:
             row = (await conn.execute(select(media).where(media.c.id == media_id))).first()
-        return Media(row.id, row.url, row.width, row.height) if row else None
+        return media_from_row(row) if row else None
 
     async def mark_uploaded(self, media_id: int, width: int, height: int, now: datetime) -> bool:
         query = (
@@ -192,9 +192,45 @@ def post_row(post: Post) -> dict[str, Any]:
         "id": post.id,
         "author_id": post.author_id,
         "text": post.text,
-        "media": [{"id": str(m.id), "url": m.url, "w": m.width, "h": m.height} for m in post.media],
+        "media": [media_json(m) for m in post.media],
         "visibility": post.visibility.value,
     }
+
+
+def media_json(item: Media) -> dict[str, Any]:
+    sizes = [{"url": s.url, "w": s.width, "h": s.height} for s in item.sizes]
+    return {
+        "id": str(item.id),
+        "url": item.url,
+        "w": item.width,
+        "h": item.height,
+        "alt": item.alt,
+        "sizes": sizes,
+    }
+
+
+def media_from_json(item: dict[str, Any]) -> Media:
+    sizes = tuple(MediaSize(s["url"], s["w"], s["h"]) for s in item.get("sizes", ()))
+    return Media(int(item["id"]), item["url"], item["w"], item["h"], item.get("alt", ""), sizes)
+
+
+def media_from_row(row: Any) -> Media:
+    sizes = tuple(MediaSize(s["url"], s["w"], s["h"]) for s in row.sizes or ())
+    return Media(row.id, row.url, row.width, row.height, row.alt, sizes)
+
+
+async def _attached(conn: AsyncConnection, post: Post) -> dict[str, Any]:
+    """The post row, its media marked as attached to it. The media rows are updated
+    first: a worker recording sizes at the same moment waits for this transaction,
+    then finds the post to update (write/media_sizes.py); sizes recorded just before
+    are read here, after the lock."""
+    if not post.media:
+        return post_row(post)
+    ids = [m.id for m in post.media]
+    await conn.execute(update(media).where(media.c.id.in_(ids)).values(attached_to=post.id))
+    rows = {row.id: row for row in (await conn.execute(select(media).where(media.c.id.in_(ids))))}
+    current = tuple(media_from_row(rows[m.id]) if m.id in rows else m for m in post.media)
+    return post_row(replace(post, media=current))
 
 
 def _post_from_row(row: Any) -> Post:
@@ -204,6 +240,6 @@ def _post_from_row(row: Any) -> Post:
         text=row["text"],
         visibility=Visibility(row["visibility"]),
         created_at=created_at_of(row["id"]),
-        media=tuple(Media(int(m["id"]), m["url"], m["w"], m["h"]) for m in row["media"]),
+        media=tuple(media_from_json(m) for m in row["media"]),
         deleted=row["deleted_at"] is not None,
     )

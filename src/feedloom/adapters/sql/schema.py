@@ -77,7 +77,13 @@ media = Table(
     Column("width", Integer, nullable=False),
     Column("height", Integer, nullable=False),
     Column("created_at", Timestamp, nullable=False),
-    Column("uploaded_at", Timestamp),  # migration 0007: set once, by the one upload
+    # Migration 0007: set once, by the one upload; alt text; sizes made by a worker.
+    Column("uploaded_at", Timestamp),
+    Column("alt", String(1000), nullable=False, server_default=""),
+    Column("sizes", JSON),
+    Column("sized_at", Timestamp),
+    Column("attached_to", BigInteger),
+    Index("ix_media_sized_at_uploaded_at", "sized_at", "uploaded_at"),
 )
 
 idempotency_keys = Table(

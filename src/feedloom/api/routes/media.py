@@ -19,8 +19,9 @@ router = APIRouter(tags=["media"])
 
 class NewMedia(Strict):
     content_type: str = Field(max_length=64, examples=["image/jpeg"])
-    width: int
+    width: int = Field(description="as the client believes; the upload's real size wins")
     height: int
+    alt: str = Field("", max_length=1000, description="text shown instead of the image")
 
 
 class MediaTicket(BaseModel):
@@ -46,7 +47,7 @@ class MediaTicket(BaseModel):
 @router.post("/v1/media", status_code=201, response_model=MediaTicket)
 async def create_media(body: NewMedia, media: MediaDep, owner: CurrentUser) -> MediaTicket:
     """A short-lived signed upload URL: PUT the image there, then attach `media_id`."""
-    ticket = await media.request_upload(owner, body.content_type, body.width, body.height)
+    ticket = await media.request_upload(owner, body.content_type, body.width, body.height, body.alt)
     return MediaTicket(
         media_id=str(ticket.media.id),
         upload_url=ticket.upload_url,
