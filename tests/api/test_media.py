@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from datetime import timedelta
 from typing import Any
 
 from PIL import Image
@@ -146,7 +147,8 @@ async def test_a_worker_makes_sizes_and_until_then_the_original_is_served(world:
     assert (media["url"], media["alt"], media["sizes"]) == (ticket.json()["url"], "A red field", [])
     await world.settle()  # the worker makes the sizes
     [media] = (await world.feed(reader))["items"][0]["media"]
-    assert [(s["w"], s["h"]) for s in media["sizes"]] == [(160, 107), (480, 320), (1080, 720)]
+    sizes = [(s["w"], s["h"]) for s in media["sizes"]]
+    assert sizes == [(96, 64), (160, 107), (480, 320), (1080, 720)]
     for size in media["sizes"]:
         served = await world.client.get(size["url"])
         assert served.status_code == 200
@@ -154,3 +156,25 @@ async def test_a_worker_makes_sizes_and_until_then_the_original_is_served(world:
         assert served.headers["x-content-type-options"] == "nosniff"
         assert Image.open(io.BytesIO(served.content)).size == (size["w"], size["h"])
     assert (await world.client.get(media["url"])).status_code == 200  # the original stays
+
+
+async def test_uploads_attached_to_nothing_are_deleted_as_orphans(world: World) -> None:
+    alice = await world.user()
+    kept, avatar, orphan = [await ticket_for(world, alice) for _ in range(3)]
+    for ticket in (kept, avatar, orphan):
+        assert (await world.client.put(ticket["upload_url"], content=png(4, 4))).status_code == 204
+    await world.post(alice, "kept", media_ids=[kept["media_id"]])
+    patched = await world.client.patch(
+        "/v1/me", json={"avatar_media_id": avatar["media_id"]}, headers=alice.auth
+    )
+    assert patched.status_code == 200
+    jobs = world.feedloom.services.worker.media_jobs
+    assert jobs is not None
+    assert await jobs.clean_orphans(older_than=timedelta(0)) == 1
+    assert (await world.client.get(orphan["url"])).status_code == 404
+    for ticket in (kept, avatar):
+        assert (await world.client.get(ticket["url"])).status_code == 200
+    late = await world.client.post(
+        "/v1/posts", json={"text": "x", "media_ids": [orphan["media_id"]]}, headers=alice.auth
+    )
+    assert late.status_code == 422

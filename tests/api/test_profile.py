@@ -7,7 +7,7 @@ from typing import Any
 from tests.images import png
 from tests.world import User, World
 
-PNG = png(96, 96)
+PNG = png(400, 400)
 
 
 async def patch_me(world: World, user: User, **body: Any) -> Any:
@@ -58,6 +58,12 @@ async def test_an_uploaded_image_becomes_the_avatar_of_every_item_and_null_remov
     item = (await world.client.get(f"/v1/posts/{post_id}", headers=alice.auth)).json()
     assert item["author"]["avatar"] == image["url"]
     assert (await world.feed(alice))["items"][0]["author"]["avatar"] == image["url"]
+    await world.settle()  # the worker makes the 96 px copy: it becomes the avatar
+    small = (await world.client.get("/v1/me", headers=alice.auth)).json()["avatar"]
+    assert small.endswith("_96.webp")
+    item = (await world.client.get(f"/v1/posts/{post_id}", headers=alice.auth)).json()
+    assert item["author"]["avatar"] == small
+    assert (await world.client.get(small)).headers["content-type"] == "image/webp"
     assert (await patch_me(world, alice, avatar_media_id=None))["avatar"] is None
 
 

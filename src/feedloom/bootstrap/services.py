@@ -42,7 +42,7 @@ from feedloom.write.engagement import Engage
 from feedloom.write.fan_out import FanOut
 from feedloom.write.import_graph import GraphImport
 from feedloom.write.media import MediaConfig, MediaUploads
-from feedloom.write.media_sizes import MakeSizes
+from feedloom.write.media_jobs import MediaJobs
 from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PostLimits, PublishPost
 from feedloom.write.relations import FollowLimit, Relations
@@ -146,7 +146,7 @@ def build_services(
             idempotency_ttl=timedelta(hours=settings.idempotency_ttl_hours),
         ),
     )
-    worker.media_sizes = MakeSizes(
+    worker.media_jobs = MediaJobs(
         stores.media_sizes, views, clock, settings.data_dir / "media", settings.media_base_url
     )
     return Services(

@@ -125,11 +125,18 @@ class MediaSizeStore(Protocol):
         ...
 
     async def record_sizes(
-        self, media_id: int, sizes: Sequence[MediaSize], now: datetime
-    ) -> int | None:
-        """Store the sizes, on the medium and on the post it is attached to, in one
-        transaction; returns that post's ID (None while unattached)."""
+        self, media_id: int, sizes: Sequence[MediaSize], avatar_url: str | None, now: datetime
+    ) -> tuple[int | None, int | None]:
+        """Store the sizes on the medium and on the post it is attached to, and make
+        `avatar_url` the avatar of the user whose avatar it is, in one transaction;
+        returns (that post's ID, that user's ID), None where there is none."""
         ...
+
+    async def orphans(self, created_before: datetime, limit: int) -> list[Media]:
+        """Media attached to no post and no avatar, created before the cutoff."""
+        ...
+
+    async def delete_media(self, media_ids: Sequence[int]) -> None: ...
 
 
 class IdempotencyKeys(Protocol):

@@ -7,10 +7,14 @@ shows the new name and avatar on its next read.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from feedloom.domain.errors import InvalidInput
 from feedloom.domain.ids import parse_id
+from feedloom.domain.model import Media
 from feedloom.lookups.cached_views import Views
 from feedloom.ports import MediaStore, ProfileChanges, ProfileEditor
+from feedloom.write.media_jobs import AVATAR_WIDTH
 
 NAME_MAX, BIO_MAX = 64, 300
 
@@ -28,16 +32,18 @@ class EditProfile:
         set_avatar: bool = False,
         avatar_media_id: str | None = None,
     ) -> None:
+        avatar = await self._avatar(user_id, avatar_media_id) if set_avatar else None
         changes = ProfileChanges(
             display_name=_name(display_name),
             bio=_bio(bio),
             set_avatar=set_avatar,
-            avatar=await self._avatar(user_id, avatar_media_id) if set_avatar else None,
+            avatar=avatar.url if avatar else None,
+            avatar_media_id=avatar.id if avatar else None,
         )
         await self._editor.update_profile(user_id, changes)
         await self._views.forget_profiles([user_id])
 
-    async def _avatar(self, user_id: int, media_id: str | None) -> str | None:
+    async def _avatar(self, user_id: int, media_id: str | None) -> Media | None:
         if media_id is None:
             return None  # remove the avatar
         try:
@@ -47,7 +53,9 @@ class EditProfile:
         owned = await self._media.media_owned_by(user_id, [wanted])
         if not owned:
             raise InvalidInput("avatar_media_id must name an image you uploaded")
-        return owned[0].url
+        # Its 96 px copy becomes the avatar once the worker made it (media_jobs.py).
+        small = [s for s in owned[0].sizes if s.width == AVATAR_WIDTH]
+        return replace(owned[0], url=small[0].url) if small else owned[0]
 
 
 def _name(value: str | None) -> str | None:

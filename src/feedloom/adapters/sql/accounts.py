@@ -9,7 +9,7 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from feedloom.adapters.sql.schema import tokens, users
+from feedloom.adapters.sql.schema import media, tokens, users
 from feedloom.domain.errors import Conflict
 from feedloom.domain.model import FeedOrder, UserProfile
 from feedloom.ports import Credentials, ProfileChanges
@@ -111,6 +111,12 @@ class SqlAccounts:
             return
         async with self._engine.begin() as conn:
             await conn.execute(update(users).where(users.c.id == user_id).values(values))
+            if changes.avatar_media_id is not None:  # its sizes will reach this user
+                await conn.execute(
+                    update(media)
+                    .where(media.c.id == changes.avatar_media_id)
+                    .values(avatar_of=user_id)
+                )
 
     async def set_pulled(self, user_id: int, pulled: bool) -> None:
         async with self._engine.begin() as conn:

@@ -222,7 +222,7 @@ def media_from_row(row: Any) -> Media:
 async def _attached(conn: AsyncConnection, post: Post) -> dict[str, Any]:
     """The post row, its media marked as attached to it. The media rows are updated
     first: a worker recording sizes at the same moment waits for this transaction,
-    then finds the post to update (write/media_sizes.py); sizes recorded just before
+    then finds the post to update (write/media_jobs.py); sizes recorded just before
     are read here, after the lock."""
     if not post.media:
         return post_row(post)

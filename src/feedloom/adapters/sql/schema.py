@@ -83,7 +83,9 @@ media = Table(
     Column("sizes", JSON),
     Column("sized_at", Timestamp),
     Column("attached_to", BigInteger),
+    Column("avatar_of", BigInteger),
     Index("ix_media_sized_at_uploaded_at", "sized_at", "uploaded_at"),
+    Index("ix_media_attached_to_created_at", "attached_to", "created_at"),
 )
 
 idempotency_keys = Table(
