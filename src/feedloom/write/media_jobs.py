@@ -16,6 +16,7 @@ issued are deleted, files and rows, about hourly.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from datetime import timedelta
 from pathlib import Path
@@ -27,6 +28,7 @@ from feedloom.write.images import resized
 
 AVATAR_WIDTH = 96
 WIDTHS = (AVATAR_WIDTH, 160, 480, 1080)
+log = logging.getLogger(__name__)
 BATCH = 10
 IDLE_S = 1.0
 ORPHAN_AGE = timedelta(days=1)
@@ -88,7 +90,13 @@ class MediaJobs:
             return []  # stored elsewhere or gone: the original URL stays in use
         stem = name.rsplit(".", 1)[0]
         sizes = []
-        for copy in resized(original.read_bytes(), self._widths):
+        try:
+            copies = resized(original.read_bytes(), self._widths)
+        except (OSError, ValueError) as error:  # PIL's errors are OSError or ValueError
+            # Recorded with no sizes, so a bad file is not retried forever.
+            log.warning("no sizes for media %s: %s", item.id, error)
+            return []
+        for copy in copies:
             file_name = f"{stem}_{copy.width}.webp"
             (self._directory / file_name).write_bytes(copy.content)
             sizes.append(MediaSize(f"{self._base_url}/{file_name}", copy.width, copy.height))
