@@ -153,6 +153,9 @@ class FakeMediaStore:
         self.uploaded.add(media_id)
         return True
 
+    async def forget_upload(self, media_id: int) -> None:
+        self.uploaded.discard(media_id)
+
     async def media_by_id(self, media_id: int) -> Media | None:
         return self.by_id.get(media_id)
 

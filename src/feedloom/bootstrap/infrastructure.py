@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 from datetime import timedelta
 
+from feedloom.adapters.files.object_store import LocalObjectStore
 from feedloom.adapters.memory.caches import (
     MemoryCounterStore,
     MemoryFeedSessionStore,
@@ -55,6 +56,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         archive=posts,
         media=posts,
         media_sizes=SqlMediaSizes(engine),
+        objects=LocalObjectStore(settings.data_dir / "media"),
         idempotency=posts,
         relations=graph,
         graph=graph,

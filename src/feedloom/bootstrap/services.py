@@ -147,7 +147,7 @@ def build_services(
         ),
     )
     worker.media_jobs = MediaJobs(
-        stores.media_sizes, views, clock, settings.data_dir / "media", settings.media_base_url
+        stores.media_sizes, views, clock, stores.objects, settings.media_base_url
     )
     return Services(
         accounts=AccountService(stores.accounts, stores.tokens, caches.tokens, hasher, ids, clock),
@@ -189,12 +189,12 @@ def build_services(
         ),
         media=MediaUploads(
             stores.media,
+            stores.objects,
             ids,
             clock,
             MediaConfig(
                 secret_key=settings.secret_key,
                 base_url=settings.media_base_url,
-                directory=settings.data_dir / "media",
                 max_bytes=settings.media_max_bytes,
             ),
         ),

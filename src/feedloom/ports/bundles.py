@@ -32,6 +32,7 @@ from feedloom.ports.durable import (
     IdempotencyKeys,
     MediaSizeStore,
     MediaStore,
+    ObjectStore,
     Outbox,
     PeopleDirectory,
     PostArchive,
@@ -59,6 +60,7 @@ class DurableStores:
     archive: PostArchive
     media: MediaStore
     media_sizes: MediaSizeStore
+    objects: ObjectStore  # image bytes
     idempotency: IdempotencyKeys
     relations: RelationStore
     graph: GraphReader

@@ -116,6 +116,19 @@ class MediaStore(Protocol):
         """Record the verified size; False if it was uploaded before (URLs work once)."""
         ...
 
+    async def forget_upload(self, media_id: int) -> None:
+        """Undo `mark_uploaded` when the bytes could not be stored after all."""
+        ...
+
+
+class ObjectStore(Protocol):
+    """Image bytes by name (uploads and their sizes): a local directory on the
+    embedded default (adapters/files), an S3-compatible bucket in production."""
+
+    async def put(self, name: str, content: bytes, content_type: str) -> None: ...
+    async def get(self, name: str) -> bytes | None: ...
+    async def delete(self, names: Sequence[str]) -> None: ...
+
 
 class MediaSizeStore(Protocol):
     """The background job's side of media: what still needs sizes, and their record."""

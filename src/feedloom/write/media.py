@@ -1,7 +1,7 @@
 """Media uploads: the API hands out a short-lived signed upload URL and never carries
-image bytes in a post request. The embedded default plays object storage itself
-(files under data_dir/media); a deployment points `media_base_url` at a CDN in
-front of its object store and signs URLs for it the same way.
+image bytes in a post request. Bytes go to the ObjectStore port: on the embedded
+default a directory (data_dir/media) that this service also serves; a deployment plugs
+in its bucket and points `media_base_url` at a CDN in front of it.
 """
 
 from __future__ import annotations
@@ -9,20 +9,18 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import os
-import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from pathlib import Path
 
 from feedloom.domain.errors import Conflict, Forbidden, InvalidInput, NotFound
 from feedloom.domain.ids import IdGenerator
 from feedloom.domain.model import Media
-from feedloom.ports import Clock, MediaStore
+from feedloom.ports import Clock, MediaStore, ObjectStore
 from feedloom.write.images import verified
 
 UPLOAD_TTL = timedelta(minutes=15)
 CONTENT_TYPES = {"image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif"}
+MIME_TYPES = {extension: mime for mime, extension in CONTENT_TYPES.items()}
 MAX_SIDE = 10_000
 
 
@@ -37,15 +35,20 @@ class UploadTicket:
 class MediaConfig:
     secret_key: str
     base_url: str  # where uploaded images are served (a CDN in production)
-    directory: Path  # the embedded object store
     max_bytes: int
 
 
 class MediaUploads:
     def __init__(
-        self, media: MediaStore, ids: IdGenerator, clock: Clock, config: MediaConfig
+        self,
+        media: MediaStore,
+        objects: ObjectStore,
+        ids: IdGenerator,
+        clock: Clock,
+        config: MediaConfig,
     ) -> None:
-        self._media, self._ids, self._clock, self.config = media, ids, clock, config
+        self._media, self._objects, self._ids = media, objects, ids
+        self._clock, self.config = clock, config
 
     async def request_upload(
         self, owner_id: int, content_type: str, width: int, height: int, alt: str = ""
@@ -64,8 +67,11 @@ class MediaUploads:
         upload_url = f"/v1/media/{media_id}/content?expires={expires}&signature={signature}"
         return UploadTicket(media, upload_url, expires_at)
 
-    def path_of(self, file_name: str) -> Path:
-        return self.config.directory / Path(file_name).name
+    async def served(self, file_name: str) -> tuple[bytes, str] | None:
+        """The stored bytes and their type (GET /media/{file}, standing in for the CDN)."""
+        media_type = MIME_TYPES.get(file_name.rsplit(".", 1)[-1])
+        content = await self._objects.get(file_name) if media_type is not None else None
+        return (content, media_type) if content is not None and media_type else None
 
     async def store_upload(
         self, media_id: int, expires: int, signature: str, content: bytes
@@ -87,16 +93,15 @@ class MediaUploads:
             raise NotFound("no such media")
         file_name = owned.url.rsplit("/", 1)[-1]
         image = await asyncio.to_thread(verified, content, file_name.rsplit(".", 1)[-1])
-        path = self.path_of(file_name)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # Written aside first: the file appears under its served name only once this
-        # upload is the one recorded, so a losing concurrent PUT changes nothing.
-        partial = path.with_name(f".{path.name}.{secrets.token_hex(8)}.part")
-        await asyncio.to_thread(partial.write_bytes, image.content)
+        # Recorded first: of two concurrent PUTs only the one recorded stores its bytes,
+        # and bytes that may already be in a post are never written again.
         if not await self._media.mark_uploaded(media_id, image.width, image.height, self._clock()):
-            partial.unlink(missing_ok=True)
             raise Conflict("this upload URL was already used; request a new one")
-        os.replace(partial, path)
+        try:
+            await self._objects.put(file_name, image.content, MIME_TYPES[image.extension])
+        except BaseException:
+            await self._media.forget_upload(media_id)  # not stored: it may be sent again
+            raise
 
     def _signature(self, media_id: int, expires: int) -> str:
         message = f"{media_id}:{expires}".encode()

@@ -19,11 +19,10 @@ import asyncio
 import logging
 import time
 from datetime import timedelta
-from pathlib import Path
 
 from feedloom.domain.model import Media, MediaSize
 from feedloom.lookups.cached_views import Views
-from feedloom.ports import Clock, MediaSizeStore
+from feedloom.ports import Clock, MediaSizeStore, ObjectStore
 from feedloom.write.images import resized
 
 AVATAR_WIDTH = 96
@@ -41,19 +40,19 @@ class MediaJobs:
         store: MediaSizeStore,
         views: Views,
         clock: Clock,
-        directory: Path,
+        objects: ObjectStore,
         base_url: str,
         widths: tuple[int, ...] = WIDTHS,
     ) -> None:
         self._store, self._views, self._clock = store, views, clock
-        self._directory, self._base_url, self._widths = directory, base_url, widths
+        self._objects, self._base_url, self._widths = objects, base_url, widths
         self._cleaned_at = time.monotonic()  # not at once: a restart loop cleans nothing twice
 
     async def once(self) -> int:
         """Size one batch; how many media were done."""
         pending = await self._store.unsized(BATCH)
         for item in pending:
-            sizes = await asyncio.to_thread(self._make, item)
+            sizes = await self._make(item)
             small = next((s.url for s in sizes if s.width == AVATAR_WIDTH), None)
             post_id, avatar_of = await self._store.record_sizes(
                 item.id, sizes, small, self._clock()
@@ -68,8 +67,8 @@ class MediaJobs:
         """Delete media nobody attached within a day; how many were deleted."""
         orphans = await self._store.orphans(self._clock() - older_than, 1000)
         for item in orphans:
-            for url in (item.url, *(s.url for s in item.sizes)):
-                (self._directory / url.rsplit("/", 1)[-1]).unlink(missing_ok=True)
+            urls = (item.url, *(s.url for s in item.sizes))
+            await self._objects.delete([url.rsplit("/", 1)[-1] for url in urls])
         await self._store.delete_media([item.id for item in orphans])
         return len(orphans)
 
@@ -83,21 +82,21 @@ class MediaJobs:
         await asyncio.sleep(IDLE_S)
         return 1  # the pause was the work: no extra idle sleep
 
-    def _make(self, item: Media) -> list[MediaSize]:
+    async def _make(self, item: Media) -> list[MediaSize]:
         name = item.url.rsplit("/", 1)[-1]
-        original = self._directory / name
-        if not original.is_file():
-            return []  # stored elsewhere or gone: the original URL stays in use
-        stem = name.rsplit(".", 1)[0]
-        sizes = []
+        original = await self._objects.get(name)
+        if original is None:
+            return []  # gone: the original URL stays in use
         try:
-            copies = resized(original.read_bytes(), self._widths)
+            copies = await asyncio.to_thread(resized, original, self._widths)
         except (OSError, ValueError) as error:  # PIL's errors are OSError or ValueError
             # Recorded with no sizes, so a bad file is not retried forever.
             log.warning("no sizes for media %s: %s", item.id, error)
             return []
+        stem = name.rsplit(".", 1)[0]
+        sizes = []
         for copy in copies:
             file_name = f"{stem}_{copy.width}.webp"
-            (self._directory / file_name).write_bytes(copy.content)
+            await self._objects.put(file_name, copy.content, "image/webp")
             sizes.append(MediaSize(f"{self._base_url}/{file_name}", copy.width, copy.height))
         return sizes

@@ -164,6 +164,10 @@ class SqlPosts:
         async with self._engine.begin() as conn:
             return (await conn.execute(query)).rowcount == 1
 
+    async def forget_upload(self, media_id: int) -> None:
+        async with self._engine.begin() as conn:
+            await conn.execute(update(media).where(media.c.id == media_id).values(uploaded_at=None))
+
     async def purge_idempotency_keys(self, older_than: datetime) -> int:
         async with self._engine.begin() as conn:
             result = await conn.execute(

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
-from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from feedloom.api.deps import CurrentUser, MediaDep
@@ -74,14 +73,15 @@ async def upload_media(
 
 
 @router.get("/media/{file_name}", include_in_schema=False)
-async def serve_media(file_name: str, media: MediaDep) -> FileResponse:
-    path = media.path_of(file_name)
-    if not path.is_file():
+async def serve_media(file_name: str, media: MediaDep) -> Response:
+    served = await media.served(file_name)
+    if served is None:
         raise NotFound("no such media file")
+    content, media_type = served
     # Immutable for real: an upload URL works once, so these bytes never change. The
-    # type is the verified one (the extension is checked at upload) and never sniffed.
+    # type is the verified one (the format is checked at upload) and never sniffed.
     headers = {
         "Cache-Control": "public, max-age=31536000, immutable",
         "X-Content-Type-Options": "nosniff",
     }
-    return FileResponse(path, headers=headers)
+    return Response(content, media_type=media_type, headers=headers)
