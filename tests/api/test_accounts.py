@@ -26,6 +26,7 @@ async def test_an_account_is_created_and_can_log_in(client: httpx.AsyncClient) -
         "followers": 0,
         "following": 0,
         "pulled": False,
+        "bio": "",
     }
 
 

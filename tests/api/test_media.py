@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import io
 from datetime import timedelta
+from typing import Any
 
-from tests.world import World
+from PIL import Image
 
-PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
+from tests.images import image_bytes, jpeg_with_location, png, png_claiming
+from tests.world import User, World
+
+PNG = png(64, 48)
 
 
 async def test_an_uploaded_image_shows_in_the_post_with_its_size(world: World) -> None:
@@ -21,9 +26,15 @@ async def test_an_uploaded_image_shows_in_the_post_with_its_size(world: World) -
     assert upload.status_code == 204
     post_id = await world.post(alice, "look", media_ids=[ticket.json()["media_id"]])
     item = (await world.client.get(f"/v1/posts/{post_id}", headers=alice.auth)).json()
-    assert item["media"] == [{"url": ticket.json()["url"], "w": 640, "h": 480}]
+    # The ticket claimed 640x480: the post shows what the image really is.
+    assert item["media"] == [
+        {"url": ticket.json()["url"], "w": 64, "h": 48, "alt": "", "sizes": []}
+    ]
     served = await world.client.get(ticket.json()["url"])
-    assert served.status_code == 200 and served.content == PNG
+    assert served.status_code == 200
+    assert served.headers["content-type"] == "image/png"
+    assert served.headers["x-content-type-options"] == "nosniff"
+    assert Image.open(io.BytesIO(served.content)).size == (64, 48)
 
 
 async def test_a_tampered_upload_signature_is_refused(world: World) -> None:
@@ -54,6 +65,119 @@ async def test_unsupported_media_types_are_refused(world: World) -> None:
         "/v1/media", json={"content_type": "text/html", "width": 1, "height": 1}, headers=alice.auth
     )
     assert response.status_code == 422
+
+
+async def ticket_for(world: World, user: User, content_type: str = "image/png") -> Any:
+    response = await world.client.post(
+        "/v1/media",
+        json={"content_type": content_type, "width": 10, "height": 10},
+        headers=user.auth,
+    )
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+async def test_an_upload_is_checked_for_what_it_is_not_what_it_claims(world: World) -> None:
+    alice = await world.user()
+    cases = {
+        "not an image": (b"<html><script>alert(1)</script></html>", "not an image"),
+        "a JPEG sent as PNG": (image_bytes(8, 8, "JPEG"), "JPEG image, not the png"),
+        "a decompression bomb": (png_claiming(100_000, 100_000), "pixels"),
+        "too many pixels": (png_claiming(8_000, 8_000), "pixels"),
+    }
+    for name, (content, reason) in cases.items():
+        ticket = await ticket_for(world, alice)
+        response = await world.client.put(ticket["upload_url"], content=content)
+        assert response.status_code == 422, name
+        assert response.headers["content-type"] == "application/problem+json"
+        assert reason in response.json()["detail"], (name, response.json())
+        refused = await world.client.post(
+            "/v1/posts", json={"text": "x", "media_ids": [ticket["media_id"]]}, headers=alice.auth
+        )
+        assert refused.status_code == 422, name  # nothing stored: nothing to attach
+
+
+async def test_exif_and_gps_metadata_are_stripped(world: World) -> None:
+    alice = await world.user()
+    ticket = await ticket_for(world, alice, "image/jpeg")
+    assert Image.open(io.BytesIO(jpeg_with_location())).getexif()  # it had some
+    assert (
+        await world.client.put(ticket["upload_url"], content=jpeg_with_location())
+    ).status_code == 204
+    served = await world.client.get(ticket["url"])
+    image = Image.open(io.BytesIO(served.content))
+    assert served.headers["content-type"] == "image/jpeg"
+    assert not image.getexif() and b"SpyCam" not in served.content
+    assert image.size == (32, 16)
+
+
+async def test_an_upload_url_works_once_so_published_bytes_never_change(world: World) -> None:
+    alice = await world.user()
+    ticket = await ticket_for(world, alice)
+    assert (await world.client.put(ticket["upload_url"], content=png(4, 4))).status_code == 204
+    await world.post(alice, "look", media_ids=[ticket["media_id"]])
+    again = await world.client.put(ticket["upload_url"], content=png(9, 9))
+    assert again.status_code == 409
+    served = await world.client.get(ticket["url"])
+    assert Image.open(io.BytesIO(served.content)).size == (4, 4)
+
+
+async def test_media_whose_bytes_never_arrived_cannot_be_attached(world: World) -> None:
+    alice = await world.user()
+    ticket = await ticket_for(world, alice)
+    response = await world.client.post(
+        "/v1/posts", json={"text": "x", "media_ids": [ticket["media_id"]]}, headers=alice.auth
+    )
+    assert response.status_code == 422
+
+
+async def test_a_worker_makes_sizes_and_until_then_the_original_is_served(world: World) -> None:
+    alice, reader = await world.user(), await world.user()
+    await world.follow(reader, alice)
+    ticket = await world.client.post(
+        "/v1/media",
+        json={"content_type": "image/png", "width": 1200, "height": 800, "alt": " A red field "},
+        headers=alice.auth,
+    )
+    upload = await world.client.put(ticket.json()["upload_url"], content=png(1200, 800))
+    assert upload.status_code == 204
+    post_id = await world.post(alice, "big", media_ids=[ticket.json()["media_id"]])
+    before = (await world.client.get(f"/v1/posts/{post_id}", headers=reader.auth)).json()
+    [media] = before["media"]
+    assert (media["url"], media["alt"], media["sizes"]) == (ticket.json()["url"], "A red field", [])
+    await world.settle()  # the worker makes the sizes
+    [media] = (await world.feed(reader))["items"][0]["media"]
+    sizes = [(s["w"], s["h"]) for s in media["sizes"]]
+    assert sizes == [(96, 64), (160, 107), (480, 320), (1080, 720)]
+    for size in media["sizes"]:
+        served = await world.client.get(size["url"])
+        assert served.status_code == 200
+        assert served.headers["content-type"] == "image/webp"
+        assert served.headers["x-content-type-options"] == "nosniff"
+        assert Image.open(io.BytesIO(served.content)).size == (size["w"], size["h"])
+    assert (await world.client.get(media["url"])).status_code == 200  # the original stays
+
+
+async def test_uploads_attached_to_nothing_are_deleted_as_orphans(world: World) -> None:
+    alice = await world.user()
+    kept, avatar, orphan = [await ticket_for(world, alice) for _ in range(3)]
+    for ticket in (kept, avatar, orphan):
+        assert (await world.client.put(ticket["upload_url"], content=png(4, 4))).status_code == 204
+    await world.post(alice, "kept", media_ids=[kept["media_id"]])
+    patched = await world.client.patch(
+        "/v1/me", json={"avatar_media_id": avatar["media_id"]}, headers=alice.auth
+    )
+    assert patched.status_code == 200
+    jobs = world.feedloom.services.worker.media_jobs
+    assert jobs is not None
+    assert await jobs.clean_orphans(older_than=timedelta(0)) == 1
+    assert (await world.client.get(orphan["url"])).status_code == 404
+    for ticket in (kept, avatar):
+        assert (await world.client.get(ticket["url"])).status_code == 200
+    late = await world.client.post(
+        "/v1/posts", json={"text": "x", "media_ids": [orphan["media_id"]]}, headers=alice.auth
+    )
+    assert late.status_code == 422
 
 
 async def test_cleanup_deletes_media_no_post_attached_and_keeps_the_rest(world: World) -> None:

@@ -139,12 +139,26 @@ class FakeMediaStore:
     def __init__(self) -> None:
         self.owners: dict[int, int] = {}
         self.by_id: dict[int, Media] = {}
+        self.uploaded: set[int] = set()
 
     async def create_media(self, media: Media, owner_id: int, now: datetime) -> None:
         self.by_id[media.id], self.owners[media.id] = media, owner_id
 
     async def media_owned_by(self, owner_id: int, media_ids: Sequence[int]) -> list[Media]:
-        return [self.by_id[i] for i in media_ids if self.owners.get(i) == owner_id]
+        return [
+            self.by_id[i]
+            for i in media_ids
+            if self.owners.get(i) == owner_id and i in self.uploaded
+        ]
+
+    async def mark_uploaded(self, media_id: int, width: int, height: int, now: datetime) -> bool:
+        if media_id in self.uploaded or media_id not in self.by_id:
+            return False
+        self.uploaded.add(media_id)
+        return True
+
+    async def forget_upload(self, media_id: int) -> None:
+        self.uploaded.discard(media_id)
 
     async def media_by_id(self, media_id: int) -> Media | None:
         return self.by_id.get(media_id)

@@ -13,9 +13,21 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from feedloom import __version__
 from feedloom.api.admin import guard_admin_paths
+from feedloom.api.docs import install_docs
 from feedloom.api.observability import Observability
+from feedloom.api.openapi import install_openapi
 from feedloom.api.problems import install_problem_handlers, problem
-from feedloom.api.routes import accounts, feed, health, media, posts, users
+from feedloom.api.routes import (
+    accounts,
+    feed,
+    health,
+    media,
+    notices,
+    people,
+    posts,
+    streams,
+    users,
+)
 from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.settings import Settings
 
@@ -52,9 +64,15 @@ def create_app(
         version=__version__,
         description="News-feed service: hybrid push/pull fan-out, cursor-paged home timelines.",
         lifespan=lifespan,
+        # Both defaults load Swagger UI / ReDoc from a CDN: api/docs.py serves its own.
+        docs_url=None,
+        redoc_url=None,
     )
     install_problem_handlers(app)
-    for module in (accounts, posts, users, feed, media, health):
+    install_openapi(app, settings)
+    install_docs(app)
+    # people before users: /v1/users/search must not be taken for a user ID.
+    for module in (accounts, posts, people, users, feed, notices, streams, media, health):
         app.include_router(module.router)
     app.add_middleware(
         BodySizeLimit, max_bytes=settings.max_body_bytes, upload_max_bytes=settings.media_max_bytes

@@ -16,12 +16,17 @@ from feedloom.read.author_posts import AuthorPosts
 from feedloom.read.comments import Comments
 from feedloom.read.feed_order import FeedOrders
 from feedloom.read.home_feed import HomeFeed
+from feedloom.read.home_stream import HomeStream
+from feedloom.read.new_posts import NewPosts
+from feedloom.read.people import People
 from feedloom.write.accounts import AccountService, Authenticator
 from feedloom.write.delete_post import DeletePost
 from feedloom.write.engagement import Engage
 from feedloom.write.media import MediaUploads
+from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PublishPost
 from feedloom.write.relations import Relations
+from feedloom.write.stream_tickets import StreamTickets
 
 
 def feedloom_of(request: Request) -> Feedloom:
@@ -38,6 +43,7 @@ def _service(name: str) -> Callable[[Request], Any]:
 
 AccountsDep = Annotated[AccountService, Depends(_service("accounts"))]
 AuthDep = Annotated[Authenticator, Depends(_service("auth"))]
+EditProfileDep = Annotated[EditProfile, Depends(_service("edit_profile"))]
 PublishDep = Annotated[PublishPost, Depends(_service("publish"))]
 DeletePostDep = Annotated[DeletePost, Depends(_service("delete_post"))]
 RelationsDep = Annotated[Relations, Depends(_service("relations"))]
@@ -47,6 +53,10 @@ HomeFeedDep = Annotated[HomeFeed, Depends(_service("home_feed"))]
 FeedOrdersDep = Annotated[FeedOrders, Depends(_service("feed_orders"))]
 AuthorPostsDep = Annotated[AuthorPosts, Depends(_service("author_posts"))]
 CommentsDep = Annotated[Comments, Depends(_service("comments"))]
+PeopleDep = Annotated[People, Depends(_service("people"))]
+NewPostsDep = Annotated[NewPosts, Depends(_service("new_posts"))]
+HomeStreamDep = Annotated[HomeStream, Depends(_service("home_stream"))]
+StreamTicketsDep = Annotated[StreamTickets, Depends(_service("stream_tickets"))]
 FeedloomDep = Annotated[Feedloom, Depends(feedloom_of)]  # operations routes only
 
 

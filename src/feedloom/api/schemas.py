@@ -6,9 +6,48 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Self
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
-from feedloom.domain.model import FeedItem, FeedOrder, Visibility
+from feedloom.domain.model import FeedItem, FeedOrder, Media, Visibility
+
+JsonDict = dict[str, JsonValue]
+
+# Examples for the OpenAPI document (api/openapi.py lifts them onto each operation).
+_USER, _POST, _AT = "7291543817012345", "7291544012345678", "2026-12-01T12:00:00Z"
+_CURSOR = "eyJiIjoiNzI5MTU0NDAxMjM0NTY3OCJ9"
+_COMMENT: JsonDict = {
+    "id": "7291544098765432",
+    "post_id": _POST,
+    "author_id": _USER,
+    "text": "nice",
+    "created_at": _AT,
+}
+_ITEM: JsonDict = {
+    "post_id": _POST,
+    "author": {"id": _USER, "name": "Kim", "username": "kim", "avatar": None},
+    "text": "hello",
+    "media": [],
+    "visibility": "public",
+    "created_at": _AT,
+    "likes": 3,
+    "comments": 1,
+    "liked_by_me": False,
+}
+_PAGE: JsonDict = {"items": [_ITEM], "next_cursor": _CURSOR, "order": "chronological"}
+PROFILE_EXAMPLE: JsonDict = {
+    "id": _USER,
+    "username": "kim",
+    "name": "Kim",
+    "avatar": None,
+    "followers": 12,
+    "following": 40,
+    "pulled": False,
+    "bio": "Writes about feeds.",
+}
+
+
+def example(value: JsonDict) -> ConfigDict:
+    return ConfigDict(json_schema_extra={"examples": [value]})
 
 
 class Strict(BaseModel):
@@ -22,6 +61,8 @@ class NewAccount(Strict):
 
 
 class AccountCreated(BaseModel):
+    model_config = example({"id": _USER, "username": "kim"})
+
     id: str
     username: str
 
@@ -32,6 +73,8 @@ class NewSession(Strict):
 
 
 class SessionCreated(BaseModel):
+    model_config = example({"token": "q3V...opaque", "user_id": _USER})
+
     token: str
     user_id: str
 
@@ -43,6 +86,8 @@ class NewPost(Strict):
 
 
 class PostCreated(BaseModel):
+    model_config = example({"post_id": _POST, "created_at": _AT})
+
     post_id: str
     created_at: datetime
 
@@ -52,6 +97,8 @@ class NewComment(Strict):
 
 
 class CommentOut(BaseModel):
+    model_config = example(_COMMENT)
+
     id: str
     post_id: str
     author_id: str
@@ -60,6 +107,8 @@ class CommentOut(BaseModel):
 
 
 class CommentPage(BaseModel):
+    model_config = example({"items": [_COMMENT], "next_cursor": None})
+
     items: list[CommentOut]
     next_cursor: str | None
 
@@ -71,10 +120,25 @@ class Author(BaseModel):
     avatar: str | None
 
 
-class MediaOut(BaseModel):
+class MediaSizeOut(BaseModel):
     url: str
     w: int
     h: int
+
+
+class MediaOut(BaseModel):
+    url: str = Field(description="the original (verified, metadata stripped)")
+    w: int
+    h: int
+    alt: str = ""
+    sizes: list[MediaSizeOut] = Field(
+        default_factory=list, description="smaller copies, once a worker made them"
+    )
+
+    @classmethod
+    def of(cls, media: Media) -> Self:
+        sizes = [MediaSizeOut(url=s.url, w=s.width, h=s.height) for s in media.sizes]
+        return cls(url=media.url, w=media.width, h=media.height, alt=media.alt, sizes=sizes)
 
 
 class ScoreParts(BaseModel):
@@ -96,6 +160,8 @@ class Explain(BaseModel):
 
 
 class Item(BaseModel):
+    model_config = example(_ITEM)
+
     post_id: str
     author: Author
     text: str
@@ -118,7 +184,7 @@ class Item(BaseModel):
                 avatar=author.avatar,
             ),
             text=post.text,
-            media=[MediaOut(url=m.url, w=m.width, h=m.height) for m in post.media],
+            media=[MediaOut.of(m) for m in post.media],
             visibility=post.visibility,
             created_at=post.created_at,
             likes=item.counts.likes,
@@ -128,6 +194,8 @@ class Item(BaseModel):
 
 
 class Page(BaseModel):
+    model_config = example(_PAGE)
+
     items: list[Item]
     next_cursor: str | None
     order: FeedOrder
@@ -150,6 +218,8 @@ class FeedItemOut(Item):
 class FeedPageOut(BaseModel):
     """Page, plus what ?explain=true adds."""
 
+    model_config = example(_PAGE)
+
     items: list[FeedItemOut]
     next_cursor: str | None
     order: FeedOrder
@@ -166,11 +236,15 @@ class FeedPreferences(Strict):
 
 
 class FeedPreferencesOut(BaseModel):
+    model_config = example({"feed_order": None, "effective_feed_order": "chronological"})
+
     feed_order: FeedOrder | None = Field(description="the account's choice; null if none")
     effective_feed_order: FeedOrder = Field(description="what GET /v1/feed serves by default")
 
 
 class Profile(BaseModel):
+    model_config = example(PROFILE_EXAMPLE)
+
     id: str
     username: str
     name: str
@@ -178,12 +252,27 @@ class Profile(BaseModel):
     followers: int
     following: int
     pulled: bool = Field(description="posts reach followers at read time (big account)")
+    bio: str = ""
+
+
+class ProfileEdit(Strict):
+    """Only the fields sent change; `avatar_media_id: null` removes the avatar."""
+
+    display_name: str | None = Field(None, min_length=1, max_length=64)
+    bio: str | None = Field(None, max_length=300)
+    avatar_media_id: str | None = Field(
+        None, max_length=20, description="an image you uploaded with POST /v1/media"
+    )
 
 
 class Relation(BaseModel):
+    model_config = example({"changed": True})
+
     changed: bool = Field(description="false when the relation was already in this state")
 
 
 class Liked(BaseModel):
+    model_config = example({"liked": True, "changed": True})
+
     liked: bool
     changed: bool

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 from datetime import timedelta
 
+from feedloom.adapters.files.object_store import LocalObjectStore
 from feedloom.adapters.memory.caches import (
     MemoryCounterStore,
     MemoryFeedSessionStore,
@@ -14,6 +15,7 @@ from feedloom.adapters.memory.caches import (
     MemoryViewCache,
 )
 from feedloom.adapters.memory.event_queue import MemoryEventQueue
+from feedloom.adapters.memory.notices import MemoryNoticeBus
 from feedloom.adapters.memory.timeline_store import MemoryAuthorTimelineStore, MemoryTimelineStore
 from feedloom.adapters.redis import RedisConfig, redis_caches
 from feedloom.adapters.sql.accounts import SqlAccounts
@@ -22,7 +24,9 @@ from feedloom.adapters.sql.bulk_import import SqlBulkImport
 from feedloom.adapters.sql.database import check_migrated, create_database, migrate
 from feedloom.adapters.sql.engagement import SqlEngagement
 from feedloom.adapters.sql.graph import SqlSocialGraph
+from feedloom.adapters.sql.media_sizes import SqlMediaSizes
 from feedloom.adapters.sql.outbox import SqlOutbox
+from feedloom.adapters.sql.people import SqlPeople
 from feedloom.adapters.sql.posts import SqlPosts
 from feedloom.metrics import Metrics
 from feedloom.ports import CachePorts, Clock, DurableStores
@@ -46,16 +50,20 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         tokens=accounts,
         activity=accounts,
         profiles=accounts,
+        profile_editor=accounts,
         fanout_modes=accounts,
         preferences=accounts,
         posts=posts,
         archive=posts,
         media=posts,
         media_sweep=posts,
+        media_sizes=SqlMediaSizes(engine),
+        objects=LocalObjectStore(settings.data_dir / "media"),
         idempotency=posts,
         relations=graph,
         graph=graph,
         followers=graph,
+        people=SqlPeople(engine),
         engagement=SqlEngagement(engine),
         affinities=SqlAffinityStore(engine),
         outbox=SqlOutbox(engine),
@@ -103,4 +111,5 @@ def memory_caches(settings: Settings, clock: Clock) -> CachePorts:
         viewers=MemoryRecordCache(),
         tokens=MemoryRecordCache(),
         likes=MemoryRecordCache(),
+        notices=MemoryNoticeBus(),
     )

@@ -14,6 +14,7 @@ from feedloom.lookups.cached_views import Views
 from feedloom.lookups.concurrency import InTurn, Together
 from feedloom.lookups.counts import CounterBuffer, DisplayedCounts
 from feedloom.lookups.likes import Likes
+from feedloom.lookups.notices import Notices
 from feedloom.lookups.reader_state import ReaderStates
 from feedloom.lookups.timelines import TimelineRebuilder
 from feedloom.ports import CachePorts, DurableStores
@@ -24,7 +25,10 @@ from feedloom.read.chronological import ChronologicalFeed
 from feedloom.read.comments import Comments
 from feedloom.read.feed_order import FeedOrders
 from feedloom.read.home_feed import HomeFeed
+from feedloom.read.home_stream import HomeStream, StreamConfig
 from feedloom.read.hydrate import Hydrator
+from feedloom.read.new_posts import NewPosts
+from feedloom.read.people import People
 from feedloom.read.ranked.candidates import Features
 from feedloom.read.ranked.feature_log import FeatureLog
 from feedloom.read.ranked.feed import RankedConfig, RankedFeed
@@ -42,10 +46,15 @@ from feedloom.write.feed_upkeep import FeedUpkeep
 from feedloom.write.import_graph import GraphImport
 from feedloom.write.media import MediaConfig, MediaUploads
 from feedloom.write.media_cleanup import CleanUpMedia
+from feedloom.write.media_jobs import MediaJobs
+from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PostLimits, PublishPost
 from feedloom.write.relations import FollowLimit, Relations
 from feedloom.write.relay_outbox import RelayOutbox
+from feedloom.write.stream_tickets import StreamTickets
 from feedloom.write.worker import Worker, WorkerConfig
+
+NEW_POSTS_CAP = 50  # GET /v1/feed/new counts up to this many
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +63,7 @@ class Services:
 
     accounts: AccountService
     account_lifecycle: AccountLifecycle
+    edit_profile: EditProfile
     auth: Authenticator
     publish: PublishPost
     delete_post: DeletePost
@@ -66,6 +76,10 @@ class Services:
     feed_orders: FeedOrders
     author_posts: AuthorPosts
     comments: Comments
+    people: People
+    new_posts: NewPosts
+    home_stream: HomeStream
+    stream_tickets: StreamTickets
     rebuilder: TimelineRebuilder
     feed_upkeep: FeedUpkeep
     worker: Worker
@@ -123,6 +137,9 @@ def build_services(
         clock,
         settings.fanout.batch_size,
     )
+    notices = Notices(caches.notices)
+    fan_out.notices = notices
+    new_posts = NewPosts(Readers(states, policy), candidates, views, NEW_POSTS_CAP)
     reconcile = ReconcileCounts(stores.archive, caches.counters, stores.engagement, clock)
     worker = Worker(
         RelayOutbox(stores.outbox, stores.profiles, caches.queue, policy),
@@ -138,11 +155,15 @@ def build_services(
             idempotency_ttl=timedelta(hours=settings.idempotency_ttl_hours),
         ),
     )
+    worker.media_jobs = MediaJobs(
+        stores.media_sizes, views, clock, stores.objects, settings.media_base_url
+    )
     return Services(
         accounts=AccountService(stores.accounts, stores.tokens, caches.tokens, hasher, ids, clock),
         account_lifecycle=AccountLifecycle(
             stores.account_admin, stores.archive, caches.tokens, views, hasher, clock
         ),
+        edit_profile=EditProfile(stores.profile_editor, stores.media, views),
         auth=Authenticator(stores.tokens, caches.tokens, stores.activity, caches.timelines, clock),
         publish=PublishPost(
             stores.posts,
@@ -182,12 +203,12 @@ def build_services(
         ),
         media=MediaUploads(
             stores.media,
+            stores.objects,
             ids,
             clock,
             MediaConfig(
                 secret_key=settings.secret_key,
                 base_url=settings.media_base_url,
-                directory=settings.data_dir / "media",
                 max_bytes=settings.media_max_bytes,
             ),
         ),
@@ -212,6 +233,10 @@ def build_services(
             settings.author_timeline_length,
         ),
         comments=Comments(access, stores.engagement),
+        people=People(stores.people, views, states, access),
+        new_posts=new_posts,
+        home_stream=HomeStream(Readers(states, policy), new_posts, notices, StreamConfig()),
+        stream_tickets=StreamTickets(settings.secret_key, clock),
         rebuilder=rebuilder,
         feed_upkeep=FeedUpkeep(
             stores.account_admin,

@@ -24,11 +24,22 @@ class FeedOrder(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Media:
-    id: int
+class MediaSize:
+    """A smaller copy of an image, made in the background."""
+
     url: str
     width: int
     height: int
+
+
+@dataclass(frozen=True, slots=True)
+class Media:
+    id: int
+    url: str  # the (verified, metadata-free) original: served until sizes exist
+    width: int
+    height: int
+    alt: str = ""
+    sizes: tuple[MediaSize, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +67,7 @@ class UserProfile:
     following: int = 0
     pulled: bool = False
     suspended: bool = False  # suspended or deleted: hidden from everyone
+    bio: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from feedloom.ports.caches import (
     CounterStore,
     EventQueue,
     FeedSessionStore,
+    NoticeBus,
     RateLimiter,
     RecordCache,
     TimelineStore,
@@ -31,12 +32,16 @@ from feedloom.ports.durable import (
     FollowerLister,
     GraphReader,
     IdempotencyKeys,
+    MediaSizeStore,
     MediaStore,
     MediaSweep,
+    ObjectStore,
     Outbox,
+    PeopleDirectory,
     PostArchive,
     PostStore,
     PreferenceStore,
+    ProfileEditor,
     ProfileStore,
     RelationStore,
     TokenStore,
@@ -52,16 +57,20 @@ class DurableStores:
     tokens: TokenStore
     activity: ActivityLog
     profiles: ProfileStore
+    profile_editor: ProfileEditor
     fanout_modes: FanoutModes
     preferences: PreferenceStore
     posts: PostStore
     archive: PostArchive
     media: MediaStore
     media_sweep: MediaSweep
+    media_sizes: MediaSizeStore
+    objects: ObjectStore  # image bytes
     idempotency: IdempotencyKeys
     relations: RelationStore
     graph: GraphReader
     followers: FollowerLister
+    people: PeopleDirectory
     engagement: Engagement
     affinities: AffinityStore
     outbox: Outbox
@@ -84,3 +93,4 @@ class CachePorts:
     viewers: RecordCache  # relations and feed order, by user ID
     tokens: RecordCache  # bearer token digest -> user ID
     likes: RecordCache  # recently liked post IDs, by user ID
+    notices: NoticeBus  # new-post notices for open streams (read/home_stream.py)

@@ -4,6 +4,7 @@ the durable store (in-process on the embedded default, Redis in production)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import Protocol, TypeVar
 
 from feedloom.domain.model import Counts, Event
@@ -129,3 +130,27 @@ class EventQueue(Protocol):
     async def lag(self) -> dict[str, int]:
         """Events waiting per lane (for /metrics and for tests that wait on fan-out)."""
         ...
+
+
+class NoticeListener(Protocol):
+    """One open stream's subscription (see NoticeBus.listen)."""
+
+    @property
+    def dropped(self) -> bool:
+        """It fell too far behind and receives nothing more: close the stream."""
+        ...
+
+    async def next(self, timeout_s: float) -> int | None:
+        """The post ID of the next notice on any of its topics; None on timeout."""
+        ...
+
+
+class NoticeBus(Protocol):
+    """New-post notices by topic (a reader, an author), fire and forget: a listener
+    that is not there misses them (the stream recounts from the caches on connect), and
+    a slow listener is dropped, never waited for. In-process on the embedded default;
+    Redis pub/sub across API and worker processes."""
+
+    async def publish(self, topics: Sequence[str], post_id: int) -> None: ...
+
+    def listen(self, topics: Sequence[str]) -> AbstractAsyncContextManager[NoticeListener]: ...

@@ -8,7 +8,7 @@ roles; nothing inherits.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from datetime import datetime
 from typing import Protocol
 
@@ -18,15 +18,18 @@ from feedloom.domain.model import (
     Event,
     FeedOrder,
     Media,
+    MediaSize,
     Post,
     Role,
     UserProfile,
 )
+from feedloom.domain.people import FollowKey, Prefix, RankKey
 from feedloom.ports.records import (
     AccountRecord,
     Credentials,
     Followee,
     NewUser,
+    ProfileChanges,
     StageProgress,
     StoredResponse,
 )
@@ -79,6 +82,10 @@ class ProfileStore(Protocol):
     async def profiles(self, user_ids: Sequence[int]) -> dict[int, UserProfile]: ...
 
 
+class ProfileEditor(Protocol):
+    async def update_profile(self, user_id: int, changes: ProfileChanges) -> None: ...
+
+
 class FanoutModes(Protocol):
     async def set_pulled(self, user_id: int, pulled: bool) -> None: ...
 
@@ -124,8 +131,49 @@ class PostArchive(Protocol):
 
 class MediaStore(Protocol):
     async def create_media(self, media: Media, owner_id: int, now: datetime) -> None: ...
-    async def media_owned_by(self, owner_id: int, media_ids: Sequence[int]) -> list[Media]: ...
+    async def media_owned_by(self, owner_id: int, media_ids: Sequence[int]) -> list[Media]:
+        """The owner's media among these IDs whose bytes were uploaded, in that order."""
+        ...
+
     async def media_by_id(self, media_id: int) -> Media | None: ...
+    async def mark_uploaded(self, media_id: int, width: int, height: int, now: datetime) -> bool:
+        """Record the verified size; False if it was uploaded before (URLs work once)."""
+        ...
+
+    async def forget_upload(self, media_id: int) -> None:
+        """Undo `mark_uploaded` when the bytes could not be stored after all."""
+        ...
+
+
+class ObjectStore(Protocol):
+    """Image bytes by name (uploads and their sizes): a local directory on the
+    embedded default (adapters/files), an S3-compatible bucket in production."""
+
+    async def put(self, name: str, content: bytes, content_type: str) -> None: ...
+    async def get(self, name: str) -> bytes | None: ...
+    async def delete(self, names: Sequence[str]) -> None: ...
+
+
+class MediaSizeStore(Protocol):
+    """The background job's side of media: what still needs sizes, and their record."""
+
+    async def unsized(self, limit: int) -> list[Media]:
+        """Uploaded media without sizes yet, oldest first."""
+        ...
+
+    async def record_sizes(
+        self, media_id: int, sizes: Sequence[MediaSize], avatar_url: str | None, now: datetime
+    ) -> tuple[int | None, int | None]:
+        """Store the sizes on the medium and on the post it is attached to, and make
+        `avatar_url` the avatar of the user whose avatar it is, in one transaction;
+        returns (that post's ID, that user's ID), None where there is none."""
+        ...
+
+    async def orphans(self, created_before: datetime, limit: int) -> list[Media]:
+        """Media attached to no post and no avatar, created before the cutoff."""
+        ...
+
+    async def delete_media(self, media_ids: Sequence[int]) -> None: ...
 
 
 class MediaSweep(Protocol):
@@ -171,6 +219,34 @@ class GraphReader(Protocol):
     async def muted(self, user_id: int) -> set[int]: ...
     async def is_following(self, follower_id: int, followee_id: int) -> bool: ...
     async def is_blocked_either_way(self, a: int, b: int) -> bool: ...
+
+
+class PeopleDirectory(Protocol):
+    """Finding people: by username (case ignored), by prefix, by who follows whom."""
+
+    async def user_id_by_username(self, username: str) -> int | None: ...
+    async def search(
+        self, prefix: Prefix, exclude: Collection[int], after: RankKey | None, limit: int
+    ) -> list[RankKey]:
+        """Users whose lowercase username or display name starts with the prefix, more
+        followers first, then by id; strictly after `after`, none of `exclude`."""
+        ...
+
+    async def followers_page(
+        self, user_id: int, before: FollowKey | None, limit: int
+    ) -> list[FollowKey]:
+        """Who follows the user, newest follow first, strictly after `before`."""
+        ...
+
+    async def following_page(
+        self, user_id: int, before: FollowKey | None, limit: int
+    ) -> list[FollowKey]:
+        """Whom the user follows, newest follow first, strictly after `before`."""
+        ...
+
+    async def followers_among(self, user_id: int, candidates: Sequence[int]) -> set[int]:
+        """Which of `candidates` follow the user: one query per page."""
+        ...
 
 
 class FollowerLister(Protocol):

@@ -70,3 +70,15 @@ class Delivery:
     event: Event
     lane: Lane
     receipt: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileChanges:
+    """A partial profile edit: None leaves a field as it is; the avatar is replaced
+    (by an uploaded medium's URL, or removed with None) only when `set_avatar`."""
+
+    display_name: str | None = None
+    bio: str | None = None
+    set_avatar: bool = False
+    avatar: str | None = None
+    avatar_media_id: int | None = None  # the medium behind `avatar`

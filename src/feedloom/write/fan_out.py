@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from feedloom.domain.model import Post, PostDeleted, PostPublished, UserProfile
 from feedloom.lookups.cached_views import Views
+from feedloom.lookups.notices import Notices
 from feedloom.metrics import Metrics
 from feedloom.ports import (
     AuthorTimelineStore,
@@ -43,6 +44,7 @@ class FanOut:
         self._timelines, self._author_timelines = timelines, author_timelines
         self._views, self._metrics, self._clock = views, metrics, clock
         self._batch_size = batch_size
+        self.notices: Notices | None = None  # new-post notices for open streams
 
     async def handle(self, deliveries: Sequence[Delivery]) -> None:
         """Handle a consumed batch. Posts and their authors' profiles are loaded once
@@ -68,6 +70,10 @@ class FanOut:
         await self._timelines.insert_if_present([post.author_id], post.id)
         if author is None or not author.pulled:
             await self._push_to_followers(post)
+        elif self.notices is not None:
+            await self.notices.pulled_author_posted(post.author_id, post.id)
+        if self.notices is not None:
+            await self.notices.reached([post.author_id], post.id)
         lag = (self._clock() - post.created_at).total_seconds()
         self._metrics.fanout_lag.labels(lane).observe(max(lag, 0.0))
 
@@ -76,6 +82,8 @@ class FanOut:
         while batch := await self._followers.follower_batch(post.author_id, after, size):
             written = await self._timelines.insert_if_present(batch, post.id)
             self._metrics.fanout_timeline_writes.inc(written)
+            if self.notices is not None:
+                await self.notices.reached(batch, post.id)
             if len(batch) < size:
                 break  # a short batch is the last one: no query for an empty one
             after = batch[-1]

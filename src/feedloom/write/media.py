@@ -1,24 +1,26 @@
 """Media uploads: the API hands out a short-lived signed upload URL and never carries
-image bytes in a post request. The embedded default plays object storage itself
-(files under data_dir/media); a deployment points `media_base_url` at a CDN in
-front of its object store and signs URLs for it the same way.
+image bytes in a post request. Bytes go to the ObjectStore port: on the embedded
+default a directory (data_dir/media) that this service also serves; a deployment plugs
+in its bucket and points `media_base_url` at a CDN in front of it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from pathlib import Path
 
-from feedloom.domain.errors import Forbidden, InvalidInput, NotFound
+from feedloom.domain.errors import Conflict, Forbidden, InvalidInput, NotFound
 from feedloom.domain.ids import IdGenerator
 from feedloom.domain.model import Media
-from feedloom.ports import Clock, MediaStore
+from feedloom.ports import Clock, MediaStore, ObjectStore
+from feedloom.write.images import verified
 
 UPLOAD_TTL = timedelta(minutes=15)
 CONTENT_TYPES = {"image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif"}
+MIME_TYPES = {extension: mime for mime, extension in CONTENT_TYPES.items()}
 MAX_SIDE = 10_000
 
 
@@ -33,18 +35,23 @@ class UploadTicket:
 class MediaConfig:
     secret_key: str
     base_url: str  # where uploaded images are served (a CDN in production)
-    directory: Path  # the embedded object store
     max_bytes: int
 
 
 class MediaUploads:
     def __init__(
-        self, media: MediaStore, ids: IdGenerator, clock: Clock, config: MediaConfig
+        self,
+        media: MediaStore,
+        objects: ObjectStore,
+        ids: IdGenerator,
+        clock: Clock,
+        config: MediaConfig,
     ) -> None:
-        self._media, self._ids, self._clock, self.config = media, ids, clock, config
+        self._media, self._objects, self._ids = media, objects, ids
+        self._clock, self.config = clock, config
 
     async def request_upload(
-        self, owner_id: int, content_type: str, width: int, height: int
+        self, owner_id: int, content_type: str, width: int, height: int, alt: str = ""
     ) -> UploadTicket:
         if content_type not in CONTENT_TYPES:
             raise InvalidInput(f"content_type must be one of {', '.join(CONTENT_TYPES)}")
@@ -52,7 +59,7 @@ class MediaUploads:
             raise InvalidInput(f"width and height must be 1-{MAX_SIDE} pixels")
         media_id = self._ids.next_id()
         url = f"{self.config.base_url}/{media_id}.{CONTENT_TYPES[content_type]}"
-        media = Media(media_id, url, width, height)
+        media = Media(media_id, url, width, height, alt.strip())
         await self._media.create_media(media, owner_id, self._clock())
         expires_at = self._clock() + UPLOAD_TTL
         expires = int(expires_at.timestamp())
@@ -60,13 +67,19 @@ class MediaUploads:
         upload_url = f"/v1/media/{media_id}/content?expires={expires}&signature={signature}"
         return UploadTicket(media, upload_url, expires_at)
 
-    def path_of(self, file_name: str) -> Path:
-        return self.config.directory / Path(file_name).name
+    async def served(self, file_name: str) -> tuple[bytes, str] | None:
+        """The stored bytes and their type (GET /media/{file}, standing in for the CDN)."""
+        media_type = MIME_TYPES.get(file_name.rsplit(".", 1)[-1])
+        content = await self._objects.get(file_name) if media_type is not None else None
+        return (content, media_type) if content is not None and media_type else None
 
     async def store_upload(
         self, media_id: int, expires: int, signature: str, content: bytes
     ) -> None:
-        """The object-storage side of a presigned PUT (embedded default only)."""
+        """The object-storage side of a presigned PUT (embedded default only). The
+        bytes are checked for what they are (write/images.py) and stored re-encoded,
+        without metadata. A URL works once: bytes that may already be in a post are
+        never replaced."""
         if len(content) > self.config.max_bytes:
             raise InvalidInput(f"images are limited to {self.config.max_bytes} bytes")
         if not hmac.compare_digest(self._signature(media_id, expires), signature):
@@ -78,9 +91,17 @@ class MediaUploads:
         owned = await self._media.media_by_id(media_id)
         if owned is None:
             raise NotFound("no such media")
-        path = self.path_of(owned.url.rsplit("/", 1)[-1])
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(content)
+        file_name = owned.url.rsplit("/", 1)[-1]
+        image = await asyncio.to_thread(verified, content, file_name.rsplit(".", 1)[-1])
+        # Recorded first: of two concurrent PUTs only the one recorded stores its bytes,
+        # and bytes that may already be in a post are never written again.
+        if not await self._media.mark_uploaded(media_id, image.width, image.height, self._clock()):
+            raise Conflict("this upload URL was already used; request a new one")
+        try:
+            await self._objects.put(file_name, image.content, MIME_TYPES[image.extension])
+        except BaseException:
+            await self._media.forget_upload(media_id)  # not stored: it may be sent again
+            raise
 
     def _signature(self, media_id: int, expires: int) -> str:
         message = f"{media_id}:{expires}".encode()

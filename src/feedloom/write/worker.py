@@ -20,6 +20,7 @@ from feedloom.lookups.counts import CounterBuffer
 from feedloom.ports import Clock, CounterStore, EventQueue, IdempotencyKeys, Lane
 from feedloom.write.counting import ReconcileCounts
 from feedloom.write.fan_out import FanOut
+from feedloom.write.media_jobs import MediaJobs
 from feedloom.write.relay_outbox import RelayOutbox
 
 log = logging.getLogger(__name__)
@@ -57,6 +58,7 @@ class Worker:
         self._buffer, self._counters = buffer, counters
         self._idempotency, self._reconcile = idempotency, reconcile
         self._clock, self._config = clock, config
+        self.media_jobs: MediaJobs | None = None  # the media pipeline's background job
 
     async def consume_once(self, lane: Lane, consumer: str, block_ms: int) -> int:
         deliveries = await self._queue.consume(lane, consumer, CONSUME_BATCH, block_ms)
@@ -76,6 +78,9 @@ class Worker:
             if not moved and not handled:
                 break
         await self.flush_counts()
+        if self.media_jobs is not None:
+            while await self.media_jobs.once():
+                pass
 
     async def flush_counts(self) -> int:
         return await self._buffer.flush(self._counters)
@@ -90,6 +95,8 @@ class Worker:
                 loops.append(_forever(stop, f"fan-out {lane}", self._consumer_step(lane, name)))
         loops.append(_forever(stop, "counters", self._flush_step))
         loops.append(_forever(stop, "maintenance", lambda: self._maintenance_step(stop)))
+        if self.media_jobs is not None:
+            loops.append(_forever(stop, "media sizes", self.media_jobs.step))
         await asyncio.gather(*loops)
 
     async def run_counter_flusher(self, stop: asyncio.Event) -> None:

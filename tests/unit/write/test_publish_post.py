@@ -95,6 +95,8 @@ async def test_a_post_may_carry_only_media_its_author_uploaded() -> None:
     mine, theirs = Media(71, "/m/71", 640, 480), Media(72, "/m/72", 640, 480)
     await media.create_media(mine, AUTHOR, NOW)
     await media.create_media(theirs, OTHER, NOW)
+    for item in (mine, theirs):
+        await media.mark_uploaded(item.id, item.width, item.height, NOW)
     publish = publisher(posts, media)
     published = await publish(AUTHOR, "", ["71"], PUBLIC, None)
     assert posts.by_id[published.post_id].media == (mine,)

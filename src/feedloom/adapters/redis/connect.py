@@ -10,6 +10,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
+from redis.asyncio import Redis
+
 from feedloom.adapters.redis.caches import (
     RedisCounterStore,
     RedisFeedSessionStore,
@@ -17,10 +19,11 @@ from feedloom.adapters.redis.caches import (
     RedisRecordCache,
     RedisViewCache,
 )
-from feedloom.adapters.redis.client import open_client
+from feedloom.adapters.redis.client import open_client, parse_redis_url
 from feedloom.adapters.redis.degraded import OnOutage, degraded
 from feedloom.adapters.redis.event_queue import RedisEventQueue
 from feedloom.adapters.redis.keys import RedisKeys
+from feedloom.adapters.redis.notices import RedisNoticeBus
 from feedloom.adapters.redis.timeline_store import RedisAuthorTimelineStore, RedisTimelineStore
 from feedloom.adapters.redis.views import POSTS, PROFILES
 from feedloom.ports import CachePorts
@@ -44,6 +47,8 @@ async def redis_caches(config: RedisConfig, on_outage: OnOutage) -> tuple[CacheP
     come wrapped for degraded mode: an outage slows the feed instead of failing it."""
     client = await open_client(config.url, config.cluster)
     keys = RedisKeys(config.prefix)
+    # Its own connection: a subscribed connection can do nothing else.
+    notices = RedisNoticeBus(Redis.from_url(parse_redis_url(config.url)[0]), config.prefix)
     caches = CachePorts(
         timelines=RedisTimelineStore(client, keys, config.timeline_length, config.inactive_after),
         author_timelines=RedisAuthorTimelineStore(
@@ -63,5 +68,11 @@ async def redis_caches(config: RedisConfig, on_outage: OnOutage) -> tuple[CacheP
         viewers=RedisRecordCache(client, keys, "rv"),
         tokens=RedisRecordCache(client, keys, "tk"),
         likes=RedisRecordCache(client, keys, "lk"),
+        notices=notices,
     )
-    return degraded(caches, on_outage), client.aclose
+
+    async def close() -> None:
+        await notices.aclose()
+        await client.aclose()
+
+    return degraded(caches, on_outage), close

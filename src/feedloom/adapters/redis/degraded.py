@@ -211,4 +211,5 @@ def degraded(caches: CachePorts, on_outage: OnOutage) -> CachePorts:
         viewers=DegradedRecordCache(caches.viewers, on_outage, "viewers"),
         tokens=DegradedRecordCache(caches.tokens, on_outage, "tokens"),
         likes=DegradedRecordCache(caches.likes, on_outage, "likes"),
+        notices=caches.notices,  # best effort already: lookups/notices.py
     )

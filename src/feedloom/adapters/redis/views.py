@@ -4,11 +4,13 @@ into the domain objects."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import orjson
 
 from feedloom.adapters.redis.caches import Codec
 from feedloom.domain.ids import created_at_of
-from feedloom.domain.model import Media, Post, UserProfile, Visibility
+from feedloom.domain.model import Media, MediaSize, Post, UserProfile, Visibility
 
 
 def dump_post(post: Post) -> bytes:
@@ -17,7 +19,7 @@ def dump_post(post: Post) -> bytes:
             post.author_id,
             post.text,
             post.visibility.value,
-            [[m.id, m.url, m.width, m.height] for m in post.media],
+            [_dump_media(m) for m in post.media],
             post.deleted,
             post.author_suspended,
         ]
@@ -33,10 +35,22 @@ def load_post(post_id: int, data: bytes) -> Post:
         text=text,
         visibility=Visibility(visibility),
         created_at=created_at_of(post_id),
-        media=tuple(Media(*item) for item in media),
+        media=tuple(_load_media(item) for item in media),
         deleted=deleted,
         author_suspended=bool(rest and rest[0]),
     )
+
+
+def _dump_media(media: Media) -> list[object]:
+    sizes = [[s.url, s.width, s.height] for s in media.sizes]
+    return [media.id, media.url, media.width, media.height, media.alt, sizes]
+
+
+def _load_media(item: list[Any]) -> Media:
+    # Views cached before alt text and sizes hold [id, url, w, h] only.
+    media_id, url, width, height, *rest = item
+    alt, sizes = (rest[0], rest[1]) if rest else ("", [])
+    return Media(media_id, url, width, height, alt, tuple(MediaSize(*s) for s in sizes))
 
 
 def dump_profile(profile: UserProfile) -> bytes:
@@ -49,21 +63,18 @@ def dump_profile(profile: UserProfile) -> bytes:
             profile.following,
             profile.pulled,
             profile.suspended,
+            profile.bio,
         ]
     )
 
 
 def load_profile(user_id: int, data: bytes) -> UserProfile:
+    # `*rest`: views cached before the suspension flag and the bio hold six fields.
     username, display_name, avatar, followers, following, pulled, *rest = orjson.loads(data)
+    suspended = bool(rest and rest[0])
+    bio = rest[1] if len(rest) > 1 else ""
     return UserProfile(
-        user_id,
-        username,
-        display_name,
-        avatar,
-        followers,
-        following,
-        pulled,
-        bool(rest and rest[0]),
+        user_id, username, display_name, avatar, followers, following, pulled, suspended, bio
     )
 
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from feedloom.adapters.sql.schema import tokens, users
+from feedloom.adapters.sql.schema import media, tokens, users
 from feedloom.domain.errors import Conflict
 from feedloom.domain.model import FeedOrder, Role, UserProfile
-from feedloom.ports import AccountRecord, Credentials
+from feedloom.ports import AccountRecord, Credentials, ProfileChanges
 
 
 class SqlAccounts:
@@ -37,8 +37,9 @@ class SqlAccounts:
             raise Conflict(f"username {username!r} is taken") from error
 
     async def credentials(self, username: str) -> Credentials | None:
+        # Usernames are unique regardless of case (migration 0005): so is signing in.
         query = select(users.c.id, users.c.password_hash).where(
-            users.c.username == username,
+            func.lower(users.c.username) == username.lower(),
             users.c.suspended_at.is_(None),
             users.c.deleted_at.is_(None),
         )
@@ -81,6 +82,7 @@ class SqlAccounts:
             users.c.pulled,
             users.c.suspended_at,
             users.c.deleted_at,
+            users.c.bio,
         ).where(users.c.id.in_(set(user_ids)))
         async with self._engine.connect() as conn:
             rows = (await conn.execute(query)).all()
@@ -94,9 +96,32 @@ class SqlAccounts:
                 following=row.following,
                 pulled=bool(row.pulled),
                 suspended=row.suspended_at is not None or row.deleted_at is not None,
+                bio=row.bio,
             )
             for row in rows
         }
+
+    async def update_profile(self, user_id: int, changes: ProfileChanges) -> None:
+        values: dict[str, str | None] = {
+            name: value
+            for name, value in (
+                ("display_name", changes.display_name),
+                ("bio", changes.bio),
+            )
+            if value is not None
+        }
+        if changes.set_avatar:
+            values["avatar"] = changes.avatar
+        if not values:
+            return
+        async with self._engine.begin() as conn:
+            await conn.execute(update(users).where(users.c.id == user_id).values(values))
+            if changes.avatar_media_id is not None:  # its sizes will reach this user
+                await conn.execute(
+                    update(media)
+                    .where(media.c.id == changes.avatar_media_id)
+                    .values(avatar_of=user_id)
+                )
 
     async def set_pulled(self, user_id: int, pulled: bool) -> None:
         async with self._engine.begin() as conn:

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from feedloom.adapters.sql.schema import idempotency_keys, media, outbox, posts, users
 from feedloom.domain.ids import created_at_of
-from feedloom.domain.model import Media, Post, Visibility
+from feedloom.domain.model import Media, MediaSize, Post, Visibility
 from feedloom.ports import StoredResponse
 
 
@@ -37,7 +38,7 @@ class SqlPosts:
                             created_at=now,
                         )
                     )
-                await conn.execute(posts.insert().values(post_row(post)))
+                await conn.execute(posts.insert().values(await _attached(conn, post)))
                 await conn.execute(
                     outbox.insert().values(
                         kind="post_published",
@@ -138,6 +139,7 @@ class SqlPosts:
                     url=item.url,
                     width=item.width,
                     height=item.height,
+                    alt=item.alt,
                     created_at=now,
                 )
             )
@@ -145,12 +147,14 @@ class SqlPosts:
     async def media_owned_by(self, owner_id: int, media_ids: Sequence[int]) -> list[Media]:
         if not media_ids:
             return []
-        query = select(media).where(media.c.owner_id == owner_id, media.c.id.in_(set(media_ids)))
+        query = select(media).where(
+            media.c.owner_id == owner_id,
+            media.c.id.in_(set(media_ids)),
+            media.c.uploaded_at.is_not(None),
+        )
         async with self._engine.connect() as conn:
             rows = {row.id: row for row in (await conn.execute(query)).all()}
-        return [
-            Media(i, rows[i].url, rows[i].width, rows[i].height) for i in media_ids if i in rows
-        ]
+        return [media_from_row(rows[i]) for i in media_ids if i in rows]
 
     async def unattached_media(
         self, created_before: datetime, after_id: int, limit: int
@@ -187,7 +191,20 @@ class SqlPosts:
     async def media_by_id(self, media_id: int) -> Media | None:
         async with self._engine.connect() as conn:
             row = (await conn.execute(select(media).where(media.c.id == media_id))).first()
-        return Media(row.id, row.url, row.width, row.height) if row else None
+        return media_from_row(row) if row else None
+
+    async def mark_uploaded(self, media_id: int, width: int, height: int, now: datetime) -> bool:
+        query = (
+            update(media)
+            .where(media.c.id == media_id, media.c.uploaded_at.is_(None))
+            .values(width=width, height=height, uploaded_at=now)
+        )
+        async with self._engine.begin() as conn:
+            return (await conn.execute(query)).rowcount == 1
+
+    async def forget_upload(self, media_id: int) -> None:
+        async with self._engine.begin() as conn:
+            await conn.execute(update(media).where(media.c.id == media_id).values(uploaded_at=None))
 
     async def purge_idempotency_keys(self, older_than: datetime) -> int:
         async with self._engine.begin() as conn:
@@ -217,9 +234,45 @@ def post_row(post: Post) -> dict[str, Any]:
         "id": post.id,
         "author_id": post.author_id,
         "text": post.text,
-        "media": [{"id": str(m.id), "url": m.url, "w": m.width, "h": m.height} for m in post.media],
+        "media": [media_json(m) for m in post.media],
         "visibility": post.visibility.value,
     }
+
+
+def media_json(item: Media) -> dict[str, Any]:
+    sizes = [{"url": s.url, "w": s.width, "h": s.height} for s in item.sizes]
+    return {
+        "id": str(item.id),
+        "url": item.url,
+        "w": item.width,
+        "h": item.height,
+        "alt": item.alt,
+        "sizes": sizes,
+    }
+
+
+def media_from_json(item: dict[str, Any]) -> Media:
+    sizes = tuple(MediaSize(s["url"], s["w"], s["h"]) for s in item.get("sizes", ()))
+    return Media(int(item["id"]), item["url"], item["w"], item["h"], item.get("alt", ""), sizes)
+
+
+def media_from_row(row: Any) -> Media:
+    sizes = tuple(MediaSize(s["url"], s["w"], s["h"]) for s in row.sizes or ())
+    return Media(row.id, row.url, row.width, row.height, row.alt, sizes)
+
+
+async def _attached(conn: AsyncConnection, post: Post) -> dict[str, Any]:
+    """The post row, its media marked as attached to it. The media rows are updated
+    first: a worker recording sizes at the same moment waits for this transaction,
+    then finds the post to update (write/media_jobs.py); sizes recorded just before
+    are read here, after the lock."""
+    if not post.media:
+        return post_row(post)
+    ids = [m.id for m in post.media]
+    await conn.execute(update(media).where(media.c.id.in_(ids)).values(attached_to=post.id))
+    rows = {row.id: row for row in (await conn.execute(select(media).where(media.c.id.in_(ids))))}
+    current = tuple(media_from_row(rows[m.id]) if m.id in rows else m for m in post.media)
+    return post_row(replace(post, media=current))
 
 
 def _post_from_row(row: Any) -> Post:
@@ -229,7 +282,7 @@ def _post_from_row(row: Any) -> Post:
         text=row["text"],
         visibility=Visibility(row["visibility"]),
         created_at=created_at_of(row["id"]),
-        media=tuple(Media(int(m["id"]), m["url"], m["w"], m["h"]) for m in row["media"]),
+        media=tuple(media_from_json(m) for m in row["media"]),
         deleted=row["deleted_at"] is not None,
         author_suspended=bool(row["author_suspended"]),
     )

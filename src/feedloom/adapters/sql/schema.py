@@ -36,6 +36,7 @@ users = Table(
     Column("username", String(32), nullable=False, unique=True),
     Column("display_name", String(64), nullable=False),
     Column("avatar", String(512)),
+    Column("bio", String(300), nullable=False, server_default=""),  # migration 0006
     Column("password_hash", String(256), nullable=False),
     Column("followers", Integer, nullable=False, server_default="0"),
     Column("following", Integer, nullable=False, server_default="0"),
@@ -47,6 +48,8 @@ users = Table(
     Column("role", String(16)),
     Column("suspended_at", Timestamp),
     Column("deleted_at", Timestamp),
+    # Migration 0005 adds expression indexes: unique lower(username), and lowercase
+    # username and display name in binary order for prefix search (adapters/sql/people.py).
 )
 
 tokens = Table(
@@ -78,6 +81,15 @@ media = Table(
     Column("width", Integer, nullable=False),
     Column("height", Integer, nullable=False),
     Column("created_at", Timestamp, nullable=False),
+    # Migration 0007: set once, by the one upload; alt text; sizes made by a worker.
+    Column("uploaded_at", Timestamp),
+    Column("alt", String(1000), nullable=False, server_default=""),
+    Column("sizes", JSON),
+    Column("sized_at", Timestamp),
+    Column("attached_to", BigInteger),
+    Column("avatar_of", BigInteger),
+    Index("ix_media_sized_at_uploaded_at", "sized_at", "uploaded_at"),
+    Index("ix_media_attached_to_created_at", "attached_to", "created_at"),
 )
 
 idempotency_keys = Table(
@@ -107,6 +119,9 @@ follows = Table(
     Column("followee_id", BigInteger, primary_key=True, autoincrement=False),
     Column("created_at", Timestamp, nullable=False),
     Index("ix_follows_followee_id_follower_id", "followee_id", "follower_id", unique=True),
+    # Followers and followees newest first (migration 0005).
+    Index("ix_follows_followee_id_created_at", "followee_id", "created_at"),
+    Index("ix_follows_follower_id_created_at", "follower_id", "created_at"),
 )
 
 blocks = Table(

@@ -32,6 +32,7 @@ async def get_feed(
         bool, Query(description="add each item's source and score parts, and filter counts")
     ] = False,
 ) -> FeedPageOut:
+    """The home feed: followed accounts and your own posts, newest first or ranked, cursor-paged."""
     timer = StageTimer()
     page = await feed.page(
         reader,
@@ -58,6 +59,7 @@ async def get_feed(
 
 @router.get("/me/settings", response_model=FeedPreferencesOut)
 async def get_settings(orders: FeedOrdersDep, user_id: CurrentUser) -> FeedPreferencesOut:
+    """Your feed order preference and what GET /v1/feed serves by default."""
     chosen, effective = await orders.preferences(user_id)
     return FeedPreferencesOut(feed_order=chosen, effective_feed_order=effective)
 
@@ -66,6 +68,7 @@ async def get_settings(orders: FeedOrdersDep, user_id: CurrentUser) -> FeedPrefe
 async def put_settings(
     body: FeedPreferences, orders: FeedOrdersDep, user_id: CurrentUser
 ) -> FeedPreferencesOut:
+    """Choose the default feed order (null: the service default)."""
     await orders.change(user_id, body.feed_order)
     chosen, effective = await orders.preferences(user_id)
     return FeedPreferencesOut(feed_order=chosen, effective_feed_order=effective)

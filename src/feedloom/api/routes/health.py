@@ -6,17 +6,36 @@ from fastapi import APIRouter, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from feedloom.api.deps import FeedloomDep
-from feedloom.api.problems import problem
+from feedloom.api.problems import PROBLEM_JSON, problem
 
 router = APIRouter(tags=["operations"])
 
 
-@router.get("/healthz")
+@router.get(
+    "/healthz", responses={200: {"content": {"application/json": {"example": {"status": "ok"}}}}}
+)
 async def healthz() -> dict[str, str]:
+    """Liveness: the process answers."""
     return {"status": "ok"}
 
 
-@router.get("/readyz", response_model=None)
+@router.get(
+    "/readyz",
+    response_model=None,
+    responses={
+        200: {
+            "content": {
+                "application/json": {
+                    "example": {"status": "ready", "outbox_pending": 0, "queue": {"default": 0}}
+                }
+            }
+        },
+        503: {
+            "description": "A backend is unreachable",
+            "content": {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}},
+        },
+    },
+)
 async def readyz(feedloom: FeedloomDep) -> dict[str, object] | Response:
     """Ready when the durable store answers; reports queue depth for operators."""
     try:
@@ -29,8 +48,12 @@ async def readyz(feedloom: FeedloomDep) -> dict[str, object] | Response:
     return {"status": "ready", "outbox_pending": pending, "queue": lag}
 
 
-@router.get("/metrics")
+@router.get(
+    "/metrics",
+    responses={200: {"content": {CONTENT_TYPE_LATEST: {"example": "feedloom_outbox_pending 0\n"}}}},
+)
 async def metrics(feedloom: FeedloomDep) -> Response:
+    """Prometheus metrics (a bearer metrics token or the admin port, see docs/OPERATIONS.md)."""
     feedloom.metrics.outbox_pending.set(await feedloom.stores.outbox.pending())
     for lane, depth in (await feedloom.caches.queue.lag()).items():
         feedloom.metrics.queue_depth.labels(lane).set(depth)

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
-from fastapi.responses import FileResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from feedloom.api.deps import CurrentUser, MediaDep
 from feedloom.api.schemas import Strict
@@ -19,11 +18,25 @@ router = APIRouter(tags=["media"])
 
 class NewMedia(Strict):
     content_type: str = Field(max_length=64, examples=["image/jpeg"])
-    width: int
+    width: int = Field(description="as the client believes; the upload's real size wins")
     height: int
+    alt: str = Field("", max_length=1000, description="text shown instead of the image")
 
 
 class MediaTicket(BaseModel):
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "media_id": "72915440123",
+                    "upload_url": "/v1/media/72915440123/content?expires=1796131200&signature=9f",
+                    "expires_at": "2026-12-01T12:15:00+00:00",
+                    "url": "/media/72915440123.jpg",
+                }
+            ]
+        }
+    )
+
     media_id: str
     upload_url: str
     expires_at: str
@@ -32,7 +45,8 @@ class MediaTicket(BaseModel):
 
 @router.post("/v1/media", status_code=201, response_model=MediaTicket)
 async def create_media(body: NewMedia, media: MediaDep, owner: CurrentUser) -> MediaTicket:
-    ticket = await media.request_upload(owner, body.content_type, body.width, body.height)
+    """A short-lived signed upload URL: PUT the image there, then attach `media_id`."""
+    ticket = await media.request_upload(owner, body.content_type, body.width, body.height, body.alt)
     return MediaTicket(
         media_id=str(ticket.media.id),
         upload_url=ticket.upload_url,
@@ -49,6 +63,7 @@ async def upload_media(
     expires: Annotated[int, Query()],
     signature: Annotated[str, Query(max_length=128)],
 ) -> Response:
+    """The upload URL of POST /v1/media: PUT the image (its signature authorizes)."""
     try:
         parsed = parse_id(media_id)
     except ValueError as error:
@@ -58,8 +73,15 @@ async def upload_media(
 
 
 @router.get("/media/{file_name}", include_in_schema=False)
-async def serve_media(file_name: str, media: MediaDep) -> FileResponse:
-    path = media.path_of(file_name)
-    if not path.is_file():
+async def serve_media(file_name: str, media: MediaDep) -> Response:
+    served = await media.served(file_name)
+    if served is None:
         raise NotFound("no such media file")
-    return FileResponse(path, headers={"Cache-Control": "public, max-age=31536000, immutable"})
+    content, media_type = served
+    # Immutable for real: an upload URL works once, so these bytes never change. The
+    # type is the verified one (the format is checked at upload) and never sniffed.
+    headers = {
+        "Cache-Control": "public, max-age=31536000, immutable",
+        "X-Content-Type-Options": "nosniff",
+    }
+    return Response(content, media_type=media_type, headers=headers)

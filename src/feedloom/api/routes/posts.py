@@ -42,6 +42,7 @@ async def create_post(
     response: Response,
     key: IdempotencyKey = None,
 ) -> PostCreated:
+    """Publish a post; with `Idempotency-Key`, a retry returns the first post."""
     published = await publish(author, body.text, body.media_ids, body.visibility, key)
     response.headers["Location"] = f"/v1/posts/{published.post_id}"
     if published.replayed:
@@ -51,22 +52,26 @@ async def create_post(
 
 @router.get("/{post_id}", response_model=Item)
 async def get_post(post_id: PostId, posts: AuthorPostsDep, viewer: CurrentUser) -> Item:
+    """One post as the viewer may see it (404 when deleted, private or blocked)."""
     return Item.of(await posts.post(viewer, post_id))
 
 
 @router.delete("/{post_id}", status_code=204)
 async def remove_post(post_id: PostId, delete: DeletePostDep, user: CurrentUser) -> Response:
+    """Delete your post: gone from every feed at once (idempotent)."""
     await delete(user, post_id)
     return Response(status_code=204)
 
 
 @router.put("/{post_id}/like", response_model=Liked)
 async def put_like(post_id: PostId, engage: EngageDep, user: CurrentUser) -> Liked:
+    """Like a post (idempotent: twice is one like)."""
     return Liked(liked=True, changed=await engage.like(user, post_id))
 
 
 @router.delete("/{post_id}/like", response_model=Liked)
 async def delete_like(post_id: PostId, engage: EngageDep, user: CurrentUser) -> Liked:
+    """Take a like back (idempotent)."""
     return Liked(liked=False, changed=await engage.unlike(user, post_id))
 
 
@@ -78,6 +83,7 @@ async def create_comment(
     user: CurrentUser,
     key: IdempotencyKey = None,
 ) -> CommentOut:
+    """Comment on a post; `Idempotency-Key` makes a retry safe."""
     return _comment(await engage.comment(user, post_id, body.text, key))
 
 
@@ -89,6 +95,7 @@ async def list_comments(
     cursor: Cursor = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
 ) -> CommentPage:
+    """Comments on a post, oldest first, cursor-paged."""
     page = await comments.page(viewer, post_id, cursor, limit)
     return CommentPage(items=[_comment(c) for c in page.comments], next_cursor=page.next_cursor)
 

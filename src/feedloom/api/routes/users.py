@@ -25,11 +25,13 @@ def render_profile(profile: UserProfile) -> Profile:
         followers=profile.followers,
         following=profile.following,
         pulled=profile.pulled,
+        bio=profile.bio,
     )
 
 
 @router.get("/{user_id}", response_model=Profile)
 async def get_user(user_id: UserId, profiles: AuthorPostsDep, viewer: CurrentUser) -> Profile:
+    """A user's profile with follower counts (404 when a block stands either way)."""
     return render_profile(await profiles.profile(viewer, user_id))
 
 
@@ -41,6 +43,7 @@ async def get_user_posts(
     cursor: Cursor = None,
     limit: Limit = 20,
 ) -> Page:
+    """A user's posts as the viewer may see them, newest first, cursor-paged."""
     page = await posts.page(viewer, user_id, limit, cursor)
     return Page(
         items=[Item.of(i) for i in page.items], next_cursor=page.next_cursor, order=page.order
@@ -63,6 +66,7 @@ def _relation_routes(name: str, add: RelationChange, remove: RelationChange) -> 
         methods=["PUT"],
         response_model=Relation,
         summary=f"{name} (idempotent)",
+        description=f"{name.capitalize()} this user; `changed` is false if you already did.",
     )
     router.add_api_route(
         f"/{{user_id}}/{name}",
@@ -70,6 +74,7 @@ def _relation_routes(name: str, add: RelationChange, remove: RelationChange) -> 
         methods=["DELETE"],
         response_model=Relation,
         summary=f"un{name} (idempotent)",
+        description=f"Un{name} this user; `changed` is false if there was nothing to undo.",
     )
 
 

@@ -1,0 +1,1 @@
+"""Adapters over the local file system."""

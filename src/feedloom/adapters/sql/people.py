@@ -1,0 +1,109 @@
+"""SqlPeople: find users by username (case ignored), by prefix, and by who follows whom.
+
+Every query here is an index range (migration 0005): lowercase username and display
+name keyed in binary order (COLLATE "C" on PostgreSQL; SQLite compares binary anyway),
+and follows by (followee_id, created_at) and (follower_id, created_at). The query
+expressions must be the indexed ones exactly, or the planner cannot use the indexes:
+`tests/contract/test_sql_people.py` checks the plans.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from sqlalchemy import ColumnElement, Select, and_, func, or_, select
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from feedloom.adapters.sql.database import utc
+from feedloom.adapters.sql.schema import follows, users
+from feedloom.domain.people import FollowKey, Prefix, RankKey
+
+
+class SqlPeople:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+        self._postgres = engine.dialect.name == "postgresql"
+
+    def _key(self, column: Any) -> ColumnElement[str]:
+        lowered: ColumnElement[str] = func.lower(column)
+        return lowered.collate("C") if self._postgres else lowered
+
+    async def user_id_by_username(self, username: str) -> int | None:
+        # The unique index on lower(username) (default collation) serves this.
+        query = select(users.c.id).where(func.lower(users.c.username) == username.lower())
+        async with self._engine.connect() as conn:
+            user_id: int | None = (await conn.execute(query)).scalar()
+        return user_id
+
+    def search_query(
+        self, prefix: Prefix, exclude: Collection[int], after: RankKey | None, limit: int
+    ) -> Select[Any]:
+        username, name = self._key(users.c.username), self._key(users.c.display_name)
+        query = select(users.c.id, users.c.followers).where(
+            or_(
+                and_(username >= prefix.low, username < prefix.high),
+                and_(name >= prefix.low, name < prefix.high),
+            )
+        )
+        if exclude:
+            query = query.where(users.c.id.not_in(list(exclude)))
+        if after is not None:
+            query = query.where(
+                or_(
+                    users.c.followers < after.followers,
+                    and_(users.c.followers == after.followers, users.c.id > after.user_id),
+                )
+            )
+        return query.order_by(users.c.followers.desc(), users.c.id).limit(limit)
+
+    async def search(
+        self, prefix: Prefix, exclude: Collection[int], after: RankKey | None, limit: int
+    ) -> list[RankKey]:
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(self.search_query(prefix, exclude, after, limit))).all()
+        return [RankKey(row.followers, row.id) for row in rows]
+
+    async def followers_page(
+        self, user_id: int, before: FollowKey | None, limit: int
+    ) -> list[FollowKey]:
+        return await self._follow_page(
+            follows.c.followee_id, follows.c.follower_id, user_id, before, limit
+        )
+
+    async def following_page(
+        self, user_id: int, before: FollowKey | None, limit: int
+    ) -> list[FollowKey]:
+        return await self._follow_page(
+            follows.c.follower_id, follows.c.followee_id, user_id, before, limit
+        )
+
+    def follow_page_query(
+        self, mine: Any, other: Any, user_id: int, before: FollowKey | None, limit: int
+    ) -> Select[Any]:
+        query = select(other.label("user_id"), follows.c.created_at).where(mine == user_id)
+        if before is not None:
+            query = query.where(
+                or_(
+                    follows.c.created_at < before.at,
+                    and_(follows.c.created_at == before.at, other < before.user_id),
+                )
+            )
+        return query.order_by(follows.c.created_at.desc(), other.desc()).limit(limit)
+
+    async def _follow_page(
+        self, mine: Any, other: Any, user_id: int, before: FollowKey | None, limit: int
+    ) -> list[FollowKey]:
+        query = self.follow_page_query(mine, other, user_id, before, limit)
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [FollowKey(utc(row.created_at) or row.created_at, row.user_id) for row in rows]
+
+    async def followers_among(self, user_id: int, candidates: Sequence[int]) -> set[int]:
+        if not candidates:
+            return set()
+        query = select(follows.c.follower_id).where(
+            follows.c.followee_id == user_id, follows.c.follower_id.in_(set(candidates))
+        )
+        async with self._engine.connect() as conn:
+            return set((await conn.execute(query)).scalars())

@@ -1,0 +1,183 @@
+"""The OpenAPI document as clients see it: a bearer scheme, problem+json errors with
+their real shape, and the limits this process really enforces.
+
+Errors are declared here, once, from what an operation is made of rather than route by
+route: an operation behind the bearer scheme can answer 401, one with an ID in its path
+404 (an object the viewer may not see is missing too), one with a query or a body 422,
+one with a JSON body or a cursor 400. The few errors only some operations raise are in
+`SPECIFIC`. tests/api/test_openapi.py provokes every code declared, so the document
+cannot promise a status an operation never returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.openapi.utils import get_openapi
+
+from feedloom.api.problems import PROBLEM_JSON
+from feedloom.settings import Settings
+
+BEARER = "bearer"
+
+PROBLEM_SCHEMA: dict[str, Any] = {
+    "title": "Problem",
+    "description": "RFC 9457 problem details; `errors` only on 422 for invalid fields.",
+    "type": "object",
+    "required": ["type", "title", "status", "detail"],
+    "properties": {
+        "type": {"type": "string", "format": "uri", "description": "machine-readable kind"},
+        "title": {"type": "string"},
+        "status": {"type": "integer"},
+        "detail": {"type": "string", "description": "what went wrong, for a human"},
+        "errors": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "loc": {"type": "array", "items": {"type": "string"}},
+                    "msg": {"type": "string"},
+                    "type": {"type": "string"},
+                },
+            },
+        },
+    },
+    "examples": [
+        {
+            "type": "https://feedloom.dev/problems/not-found",
+            "title": "Not found",
+            "status": 404,
+            "detail": "no such post",
+        }
+    ],
+}
+
+REASONS = {
+    400: "Malformed JSON or cursor",
+    401: "No valid bearer token (POST /v1/sessions gives one)",
+    403: "Not yours to change",
+    404: "No such object, or not visible to you",
+    409: "Conflicts with existing data (a taken username, a used upload URL)",
+    410: "The ranked feed session expired: reload the top of the feed",
+    413: "Body too large",
+    422: "Invalid input",
+    429: "Rate limited (see Retry-After)",
+}
+
+# (method, path) -> codes beyond the ones derived from the operation's shape.
+SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
+    ("post", "/v1/accounts"): (409,),
+    ("post", "/v1/posts"): (429,),
+    ("delete", "/v1/posts/{post_id}"): (403,),
+    ("put", "/v1/users/{user_id}/follow"): (403, 422),  # blocked; yourself
+    ("put", "/v1/media/{media_id}/content"): (403, 409, 413),
+    ("get", "/v1/feed"): (410,),
+    ("get", "/v1/users/lookup"): (404,),
+    ("get", "/v1/streams/home"): (429,),  # too many open streams
+    **{
+        (method, f"/v1/users/{{user_id}}/{relation}"): (422,)  # yourself
+        for method in ("put", "delete")
+        for relation in ("follow", "block", "mute")
+        if (method, relation) != ("put", "follow")
+    },
+}
+
+# Operations that need no bearer token.
+PUBLIC = {
+    ("post", "/v1/accounts"),
+    ("post", "/v1/sessions"),
+    ("put", "/v1/media/{media_id}/content"),
+    ("get", "/healthz"),
+    ("get", "/readyz"),
+    ("get", "/metrics"),
+}
+
+
+def install_openapi(app: FastAPI, settings: Settings) -> None:
+    app.openapi = _builder(app, settings)  # type: ignore[method-assign]
+
+
+def _builder(app: FastAPI, settings: Settings) -> Callable[[], dict[str, Any]]:
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = get_openapi(
+                title=app.title,
+                version=app.version,
+                description=app.description,
+                routes=app.routes,
+                tags=app.openapi_tags,
+            )
+            _declare(schema, settings)
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    return openapi
+
+
+def _declare(schema: dict[str, Any], settings: Settings) -> None:
+    components = schema.setdefault("components", {})
+    components.setdefault("securitySchemes", {})[BEARER] = {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "the `token` of POST /v1/sessions",
+    }
+    schemas = components.setdefault("schemas", {})
+    schemas["Problem"] = PROBLEM_SCHEMA
+    for name in ("HTTPValidationError", "ValidationError"):
+        schemas.pop(name, None)
+    _real_limits(schemas, settings)
+    for path, operations in schema.get("paths", {}).items():
+        for method, operation in operations.items():
+            if (method, path) not in PUBLIC:
+                operation["security"] = [{BEARER: []}]
+            responses = operation.setdefault("responses", {})
+            # FastAPI's own 422 (HTTPValidationError) is neither our shape nor always true.
+            responses.pop("422", None)
+            for code in sorted(error_codes(method, path, operation)):
+                responses[str(code)] = {
+                    "description": REASONS[code],
+                    "content": {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}},
+                }
+            _example_on_success(responses, schemas)
+
+
+def error_codes(method: str, path: str, operation: dict[str, Any]) -> set[int]:
+    """The error statuses an operation can answer, from its shape and SPECIFIC."""
+    parameters = operation.get("parameters", [])
+    codes = set(SPECIFIC.get((method, path), ()))
+    if (method, path) not in PUBLIC:
+        codes.add(401)
+    if any(p["in"] == "path" for p in parameters):
+        codes.add(404)
+    if "requestBody" in operation or any(p["in"] == "query" for p in parameters):
+        codes.add(422)
+    if "requestBody" in operation or any(p["name"] == "cursor" for p in parameters):
+        codes.add(400)
+    return codes
+
+
+def _real_limits(schemas: dict[str, Any], settings: Settings) -> None:
+    """Pydantic's limits are the widest any deployment may configure; the document shows
+    this deployment's."""
+    limits = {
+        ("NewPost", "text"): {"maxLength": settings.post_max_chars},
+        ("NewPost", "media_ids"): {"maxItems": settings.media_per_post},
+        ("NewComment", "text"): {"maxLength": settings.comment_max_chars},
+    }
+    for (model, field), values in limits.items():
+        if model in schemas:
+            schemas[model]["properties"][field].update(values)
+
+
+def _example_on_success(responses: dict[str, Any], schemas: dict[str, Any]) -> None:
+    """Lift the response model's example onto the operation's success response."""
+    for code, response in responses.items():
+        if not code.startswith("2"):
+            continue
+        for content in response.get("content", {}).values():
+            ref = content.get("schema", {}).get("$ref", "")
+            examples = schemas.get(ref.rsplit("/", 1)[-1], {}).get("examples")
+            if examples and "example" not in content:
+                content["example"] = examples[0]

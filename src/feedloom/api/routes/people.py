@@ -1,0 +1,97 @@
+"""Finding people: lookup by username, prefix search, followers and following.
+Parses, calls the People use case, renders."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+from pydantic import BaseModel, Field
+
+from feedloom.api.deps import CurrentUser, Cursor, PeopleDep, UserId
+from feedloom.api.routes.users import render_profile
+from feedloom.api.schemas import PROFILE_EXAMPLE, Profile, example
+from feedloom.domain.people import MAX_QUERY
+from feedloom.read.people import PeoplePage, Person
+
+router = APIRouter(prefix="/v1/users", tags=["people"])
+Limit = Annotated[int, Query(ge=1, le=100)]
+_PERSON = {**PROFILE_EXAMPLE, "followed_by_me": True, "follows_me": False}
+
+
+class PersonOut(Profile):
+    model_config = example(_PERSON)
+
+    followed_by_me: bool = Field(description="you follow this account")
+    follows_me: bool = Field(description="this account follows you")
+
+
+class PeoplePageOut(BaseModel):
+    model_config = example({"items": [_PERSON], "next_cursor": None})
+
+    items: list[PersonOut]
+    next_cursor: str | None
+
+
+def render_person(person: Person) -> PersonOut:
+    return PersonOut(
+        **render_profile(person.profile).model_dump(),
+        followed_by_me=person.followed_by_me,
+        follows_me=person.follows_me,
+    )
+
+
+def render_page(page: PeoplePage) -> PeoplePageOut:
+    return PeoplePageOut(
+        items=[render_person(p) for p in page.people], next_cursor=page.next_cursor
+    )
+
+
+@router.get("/lookup", response_model=PersonOut)
+async def lookup_user(
+    people: PeopleDep,
+    viewer: CurrentUser,
+    username: Annotated[str, Query(min_length=1, max_length=32, description="case ignored")],
+) -> PersonOut:
+    """The profile with this username, whatever its case (404 if none, or blocked)."""
+    return render_person(await people.lookup(viewer, username))
+
+
+@router.get("/search", response_model=PeoplePageOut)
+async def search_users(
+    people: PeopleDep,
+    viewer: CurrentUser,
+    q: Annotated[
+        str,
+        Query(min_length=1, max_length=MAX_QUERY, description="prefix of username or name"),
+    ],
+    cursor: Cursor = None,
+    limit: Limit = 20,
+) -> PeoplePageOut:
+    """People whose username or display name starts with `q` (case ignored): the exact
+    username first, then by followers. Accounts blocked either way are left out."""
+    return render_page(await people.search(viewer, q, limit, cursor))
+
+
+@router.get("/{user_id}/followers", response_model=PeoplePageOut)
+async def list_followers(
+    user_id: UserId,
+    people: PeopleDep,
+    viewer: CurrentUser,
+    cursor: Cursor = None,
+    limit: Limit = 20,
+) -> PeoplePageOut:
+    """Who follows this user, newest follow first, cursor-paged."""
+    return render_page(await people.followers(viewer, user_id, limit, cursor))
+
+
+@router.get("/{user_id}/following", response_model=PeoplePageOut)
+async def list_following(
+    user_id: UserId,
+    people: PeopleDep,
+    viewer: CurrentUser,
+    cursor: Cursor = None,
+    limit: Limit = 20,
+) -> PeoplePageOut:
+    """Whom this user follows, newest follow first, cursor-paged."""
+    return render_page(await people.following(viewer, user_id, limit, cursor))

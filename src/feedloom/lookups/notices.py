@@ -1,0 +1,51 @@
+"""New-post notices, as both paths name them: fan-out publishes, a home stream listens.
+
+Topics: `u:{id}`, a reader's own (their pushed timeline gained a post, or they posted),
+and `a:{id}`, a pulled author's (their followers' feeds merge it at read time, so
+fan-out never touches those timelines). A notice only says "look again": the stream
+recounts through the read path, so filters (blocks, mutes, privacy) decide what shows.
+Publishing is best effort: a notice lost to an outage costs a hint, never a post, and
+must never fail fan-out.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+
+from feedloom.ports import NoticeBus, NoticeListener
+
+log = logging.getLogger(__name__)
+
+
+def reader_topic(user_id: int) -> str:
+    return f"u:{user_id}"
+
+
+def author_topic(author_id: int) -> str:
+    return f"a:{author_id}"
+
+
+class Notices:
+    def __init__(self, bus: NoticeBus) -> None:
+        self._bus = bus
+
+    async def reached(self, reader_ids: Sequence[int], post_id: int) -> None:
+        """These readers' feeds gained the post (pushed, or their own)."""
+        await self._publish([reader_topic(r) for r in reader_ids], post_id)
+
+    async def pulled_author_posted(self, author_id: int, post_id: int) -> None:
+        await self._publish([author_topic(author_id)], post_id)
+
+    def listen(
+        self, reader_id: int, pulled_followees: Sequence[int]
+    ) -> AbstractAsyncContextManager[NoticeListener]:
+        topics = [reader_topic(reader_id), *(author_topic(a) for a in pulled_followees)]
+        return self._bus.listen(topics)
+
+    async def _publish(self, topics: Sequence[str], post_id: int) -> None:
+        try:
+            await self._bus.publish(topics, post_id)
+        except Exception:  # any bus failure: the notice is a hint, fan-out goes on
+            log.warning("new-post notice for post %s not published", post_id, exc_info=True)

@@ -1,0 +1,111 @@
+"""Finding people: GET /v1/users/lookup, /search, /{id}/followers and /{id}/following.
+
+Every list is keyset-paged, hides accounts blocked either way (the viewer's relations
+come from the cached reader state, as on a feed read), and says for each profile
+whether the viewer follows it (`followed_by_me`, from the same cached relations) and
+whether it follows the viewer (`follows_me`: one batched query per page).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from feedloom.domain.errors import NotFound
+from feedloom.domain.model import UserProfile
+from feedloom.domain.people import (
+    FollowKey,
+    decode_follow,
+    decode_rank,
+    encode_follow,
+    encode_rank,
+    search_prefix,
+)
+from feedloom.lookups.access import Access
+from feedloom.lookups.cached_views import Views
+from feedloom.lookups.reader_state import ReaderRelations, ReaderStates
+from feedloom.ports import PeopleDirectory
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    profile: UserProfile
+    followed_by_me: bool
+    follows_me: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PeoplePage:
+    people: list[Person]
+    next_cursor: str | None
+
+
+class People:
+    def __init__(
+        self, directory: PeopleDirectory, views: Views, states: ReaderStates, access: Access
+    ) -> None:
+        self._directory, self._views, self._states = directory, views, states
+        self._access = access
+
+    async def lookup(self, viewer_id: int, username: str) -> Person:
+        user_id = await self._directory.user_id_by_username(username)
+        if user_id is None:
+            raise NotFound(f"no user named {username!r}")
+        profile = await self._access.visible_profile(viewer_id, user_id)
+        [person] = await self._people(viewer_id, [profile.id], {profile.id: profile})
+        return person
+
+    async def search(
+        self, viewer_id: int, query: str, limit: int, cursor: str | None
+    ) -> PeoplePage:
+        """Exact username first (on the first page), then by followers, then by id."""
+        prefix, after = search_prefix(query), decode_rank(cursor)
+        relations = await self._states.relations(viewer_id)
+        exact = await self._directory.user_id_by_username(prefix.low)
+        exact = None if exact is None or exact in relations.blocked else exact
+        exclude = {*relations.blocked, *([exact] if exact is not None else [])}
+        first = [exact] if exact is not None and after is None else []
+        found = await self._directory.search(prefix, exclude, after, limit - len(first) + 1)
+        more = len(found) > limit - len(first)
+        found = found[: limit - len(first)]
+        people = await self._people(viewer_id, [*first, *(key.user_id for key in found)])
+        next_cursor = encode_rank(found[-1]) if more and found else None
+        return PeoplePage(people, next_cursor)
+
+    async def followers(
+        self, viewer_id: int, user_id: int, limit: int, cursor: str | None
+    ) -> PeoplePage:
+        await self._access.visible_profile(viewer_id, user_id)
+        keys = await self._directory.followers_page(user_id, decode_follow(cursor), limit + 1)
+        return await self._follow_page(viewer_id, keys, limit)
+
+    async def following(
+        self, viewer_id: int, user_id: int, limit: int, cursor: str | None
+    ) -> PeoplePage:
+        await self._access.visible_profile(viewer_id, user_id)
+        keys = await self._directory.following_page(user_id, decode_follow(cursor), limit + 1)
+        return await self._follow_page(viewer_id, keys, limit)
+
+    async def _follow_page(self, viewer_id: int, keys: list[FollowKey], limit: int) -> PeoplePage:
+        # The cursor is the last follow read, shown or not, so hidden rows cost no repeat.
+        more, keys = len(keys) > limit, keys[:limit]
+        blocked = (await self._states.relations(viewer_id)).blocked
+        shown = [key.user_id for key in keys if key.user_id not in blocked]
+        people = await self._people(viewer_id, shown)
+        return PeoplePage(people, encode_follow(keys[-1]) if more else None)
+
+    async def _people(
+        self,
+        viewer_id: int,
+        user_ids: Sequence[int],
+        known: dict[int, UserProfile] | None = None,
+    ) -> list[Person]:
+        profiles = known if known is not None else await self._views.profiles(user_ids)
+        relations = await self._states.relations(viewer_id)
+        present = [user_id for user_id in user_ids if user_id in profiles]
+        followers = await self._directory.followers_among(viewer_id, present)
+        return [_person(profiles[i], relations, i in followers) for i in present]
+
+
+def _person(profile: UserProfile, relations: ReaderRelations, follows_me: bool) -> Person:
+    return Person(profile, profile.id in relations.following, follows_me)

@@ -1,0 +1,298 @@
+"""The OpenAPI document is honest: a working bearer scheme, problem+json errors that
+each operation really returns, this deployment's limits, and Swagger UI served offline."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import Any
+
+import httpx
+
+from feedloom.api.problems import PROBLEM_JSON
+from feedloom.domain.cursors import SessionCursor, encode_cursor
+from tests.images import png
+from tests.world import User, World
+
+Operation = tuple[str, str]  # (method, path template)
+NOWHERE = "12345"  # a well-formed ID that names nothing
+
+
+async def openapi(world: World) -> dict[str, Any]:
+    response = await world.client.get("/openapi.json")
+    assert response.status_code == 200
+    schema: dict[str, Any] = response.json()
+    return schema
+
+
+def operations(schema: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    return [
+        (method, path, operation)
+        for path, methods in schema["paths"].items()
+        for method, operation in methods.items()
+    ]
+
+
+async def test_the_document_declares_a_bearer_scheme_that_authenticated_operations_use(
+    world: World,
+) -> None:
+    schema = await openapi(world)
+    assert schema["components"]["securitySchemes"]["bearer"] == {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "the `token` of POST /v1/sessions",
+    }
+    secured = {(m, p) for m, p, op in operations(schema) if op.get("security")}
+    assert ("get", "/v1/feed") in secured and ("post", "/v1/posts") in secured
+    assert ("post", "/v1/sessions") not in secured
+
+
+async def test_the_readme_walkthrough_works_with_the_token_the_way_authorize_sends_it(
+    world: World,
+) -> None:
+    await world.user("walker")
+    session = await world.client.post(
+        "/v1/sessions", json={"username": "walker", "password": "correct horse battery"}
+    )
+    token = session.json()["token"]
+    feed = await world.client.get("/v1/feed", headers={"Authorization": f"Bearer {token}"})
+    assert feed.status_code == 200
+
+
+async def test_every_error_response_is_problem_json_with_its_real_shape(world: World) -> None:
+    schema = await openapi(world)
+    problem = schema["components"]["schemas"]["Problem"]
+    assert set(problem["required"]) == {"type", "title", "status", "detail"}
+    assert "HTTPValidationError" not in schema["components"]["schemas"]
+    for method, path, operation in operations(schema):
+        for code, response in operation["responses"].items():
+            if code.startswith(("4", "5")):
+                assert list(response["content"]) == [PROBLEM_JSON], (method, path, code)
+                ref = response["content"][PROBLEM_JSON]["schema"]["$ref"]
+                assert ref == "#/components/schemas/Problem"
+    alice = await world.user()
+    missing = await world.client.get(f"/v1/posts/{NOWHERE}", headers=alice.auth)
+    assert set(problem["required"]) <= set(missing.json())
+
+
+async def test_limits_in_the_schema_are_the_ones_enforced(world: World) -> None:
+    settings = world.feedloom.settings
+    schemas = (await openapi(world))["components"]["schemas"]
+    assert schemas["NewPost"]["properties"]["text"]["maxLength"] == settings.post_max_chars == 500
+    assert schemas["NewPost"]["properties"]["media_ids"]["maxItems"] == settings.media_per_post
+    assert settings.media_per_post == 4
+    comment = schemas["NewComment"]["properties"]["text"]["maxLength"]
+    assert comment == settings.comment_max_chars
+    alice = await world.user()
+    body = {"text": "x" * (settings.post_max_chars + 1)}
+    assert (await world.client.post("/v1/posts", json=body, headers=alice.auth)).status_code == 422
+
+
+async def test_every_operation_has_a_description_and_an_example(world: World) -> None:
+    for method, path, operation in operations(await openapi(world)):
+        assert operation.get("description"), (method, path)
+        success = {c: r for c, r in operation["responses"].items() if c.startswith("2")}
+        for code, response in success.items():
+            if code == "204":
+                continue
+            examples = [c.get("example") for c in response.get("content", {}).values()]
+            assert any(e is not None for e in examples), (method, path, code)
+
+
+async def test_swagger_ui_is_served_by_the_app_with_no_third_party_asset(world: World) -> None:
+    page = await world.client.get("/docs")
+    assert page.status_code == 200
+    urls = re.findall(r"""(?:src|href|url)\s*[:=]\s*['"]([^'"]+)['"]""", page.text)
+    assert urls and all(url.startswith("/") for url in urls), urls
+    for asset in ("swagger-ui-bundle.js", "swagger-ui.css"):
+        assert asset in page.text
+        served = await world.client.get(f"/docs/assets/{asset}")
+        assert served.status_code == 200 and len(served.content) > 10_000
+
+
+# -- every documented status is one the operation really returns --------------------
+
+
+class Provoker:
+    """Sends the request that makes one operation answer one status."""
+
+    def __init__(self, world: World, me: User, post_id: str) -> None:
+        self.world, self.me, self.post_id = world, me, post_id
+
+    def url(self, path: str, ids: str | None = None) -> str:
+        real = {"user_id": self.me.id, "post_id": self.post_id, "media_id": NOWHERE}
+        return re.sub(r"\{(\w+)\}", lambda m: ids or real[m.group(1)], path)
+
+    async def send(self, method: str, url: str, auth: bool = True, **kwargs: Any) -> httpx.Response:
+        headers = self.me.auth if auth else {}
+        return await self.world.client.request(method, url, headers=headers, **kwargs)
+
+    async def generic(
+        self, method: str, path: str, operation: dict[str, Any], code: int
+    ) -> httpx.Response:
+        body = VALID_BODIES.get((method, path))
+        query = {
+            p["name"]: "1"
+            for p in operation.get("parameters", [])
+            if p["in"] == "query" and p.get("required")
+        } | VALID_QUERIES.get((method, path), {})
+        if code == 401:
+            return await self.send(method, self.url(path), auth=False, json=body, params=query)
+        if code == 404:
+            return await self.send(method, self.url(path, NOWHERE), json=body, params=query)
+        if code == 400 and "requestBody" in operation:
+            headers = {**self.me.auth, "Content-Type": "application/json"}
+            return await self.world.client.request(
+                method, self.url(path), content=b"{not json", headers=headers
+            )
+        if code == 400:
+            return await self.send(method, self.url(path), params=query | {"cursor": "zzz"})
+        if code == 422 and "requestBody" in operation:
+            return await self.send(method, self.url(path), json={"unexpected": True})
+        if code == 422:
+            invalid = query | _invalid_query(operation)
+            return await self.send(method, self.url(path), params=invalid)
+        raise AssertionError(f"no way to provoke {code} on {method} {path}")
+
+
+def _invalid_query(operation: dict[str, Any]) -> dict[str, str]:
+    for parameter in operation["parameters"]:
+        if parameter["in"] != "query":
+            continue
+        options = [parameter["schema"], *parameter["schema"].get("anyOf", [])]
+        for option in options:
+            if option.get("type") in ("integer", "boolean") or "$ref" in option:
+                return {parameter["name"]: "not-a-value"}
+            if "maxLength" in option:
+                return {parameter["name"]: "x" * (option["maxLength"] + 1)}
+    raise AssertionError(f"no invalid query for {operation['operationId']}")
+
+
+VALID_BODIES: dict[Operation, Any] = {
+    ("post", "/v1/posts/{post_id}/comments"): {"text": "x"},
+}
+VALID_QUERIES: dict[Operation, dict[str, str]] = {
+    ("put", "/v1/media/{media_id}/content"): {"expires": "1", "signature": "x"},
+}
+
+Special = Callable[[Provoker], Awaitable[httpx.Response]]
+
+
+async def _taken_username(p: Provoker) -> httpx.Response:
+    body = {"username": p.me.username.upper(), "password": "long enough!"}
+    return await p.send("post", "/v1/accounts", auth=False, json=body)
+
+
+async def _someone_elses_post(p: Provoker) -> httpx.Response:
+    other = await p.world.user()
+    return await p.send("delete", f"/v1/posts/{await p.world.post(other)}")
+
+
+async def _bad_signature(p: Provoker) -> httpx.Response:
+    ticket = await p.send(
+        "post", "/v1/media", json={"content_type": "image/png", "width": 1, "height": 1}
+    )
+    url = ticket.json()["upload_url"].replace("signature=", "signature=0")
+    return await p.world.client.put(url, content=b"x")
+
+
+async def _used_upload_url(p: Provoker) -> httpx.Response:
+    ticket = await p.send(
+        "post", "/v1/media", json={"content_type": "image/png", "width": 1, "height": 1}
+    )
+    await p.world.client.put(ticket.json()["upload_url"], content=png(2, 2))
+    return await p.world.client.put(ticket.json()["upload_url"], content=png(2, 2))
+
+
+async def _huge_upload(p: Provoker) -> httpx.Response:
+    size = p.world.feedloom.settings.media_max_bytes + 1
+    return await p.world.client.put(p.url("/v1/media/{media_id}/content"), content=b"x" * size)
+
+
+async def _unknown_media(p: Provoker) -> httpx.Response:
+    url = "/v1/media/not-an-id/content?expires=1&signature=x"
+    return await p.world.client.put(url, content=b"x")
+
+
+async def _expired_session(p: Provoker) -> httpx.Response:
+    forged = encode_cursor(SessionCursor(session="not-a-session", offset=2))
+    return await p.send("get", "/v1/feed", params={"cursor": forged})
+
+
+async def _too_many_posts(p: Provoker) -> httpx.Response:
+    publish = p.world.feedloom.services.publish
+    publish.limits = replace(publish.limits, per_minute=1)
+    await p.send("post", "/v1/posts", json={"text": "one"})
+    return await p.send("post", "/v1/posts", json={"text": "two"})
+
+
+async def _blocked_follow(p: Provoker) -> httpx.Response:
+    other = await p.world.user()
+    await p.world.client.put(f"/v1/users/{p.me.id}/block", headers=other.auth)
+    return await p.send("put", f"/v1/users/{other.id}/follow")
+
+
+async def _not_ready(p: Provoker) -> httpx.Response:
+    outbox = p.world.feedloom.stores.outbox
+
+    async def down() -> int:
+        raise ConnectionError("the database is gone")
+
+    outbox.pending = down  # type: ignore[method-assign]
+    try:
+        return await p.send("get", "/readyz", auth=False)
+    finally:
+        del outbox.pending  # type: ignore[attr-defined]
+
+
+def _yourself(method: str, relation: str) -> Special:
+    async def provoke(p: Provoker) -> httpx.Response:
+        return await p.send(method, f"/v1/users/{p.me.id}/{relation}")
+
+    return provoke
+
+
+async def _too_many_streams(p: Provoker) -> httpx.Response:
+    stream = p.world.feedloom.services.home_stream
+    stream.config = replace(stream.config, per_user=0)
+    return await p.send("get", "/v1/streams/home")
+
+
+SPECIAL: dict[tuple[str, str, int], Special] = {
+    ("get", "/v1/streams/home", 429): _too_many_streams,
+    **{
+        (method, f"/v1/users/{{user_id}}/{relation}", 422): _yourself(method, relation)
+        for method in ("put", "delete")
+        for relation in ("follow", "block", "mute")
+    },
+    ("get", "/readyz", 503): _not_ready,
+    ("post", "/v1/accounts", 409): _taken_username,
+    ("delete", "/v1/posts/{post_id}", 403): _someone_elses_post,
+    ("put", "/v1/media/{media_id}/content", 403): _bad_signature,
+    ("put", "/v1/media/{media_id}/content", 404): _unknown_media,
+    ("put", "/v1/media/{media_id}/content", 409): _used_upload_url,
+    ("put", "/v1/media/{media_id}/content", 413): _huge_upload,
+    ("get", "/v1/feed", 410): _expired_session,
+    ("post", "/v1/posts", 429): _too_many_posts,
+    ("put", "/v1/users/{user_id}/follow", 403): _blocked_follow,
+}
+
+
+async def test_every_documented_error_status_is_one_the_operation_really_returns(
+    world: World,
+) -> None:
+    me = await world.user()
+    provoker = Provoker(world, me, await world.post(me))
+    seen: list[tuple[str, str, int]] = []
+    for method, path, operation in operations(await openapi(world)):
+        for code in sorted(int(c) for c in operation["responses"] if c[0] in "45"):
+            special = SPECIAL.get((method, path, code))
+            if special is not None:
+                response = await special(provoker)
+            else:
+                response = await provoker.generic(method, path, operation, code)
+            assert response.status_code == code, (method, path, code, response.text)
+            assert response.headers["content-type"] == PROBLEM_JSON
+            seen.append((method, path, code))
+    assert len(seen) > 40

@@ -1,0 +1,45 @@
+"""Search prefixes and people-list cursors."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from feedloom.domain.errors import BadCursor, InvalidInput
+from feedloom.domain.people import (
+    FollowKey,
+    RankKey,
+    decode_follow,
+    decode_rank,
+    encode_follow,
+    encode_rank,
+    search_prefix,
+)
+
+
+def test_a_prefix_is_the_lowercase_range_of_strings_that_start_with_it() -> None:
+    prefix = search_prefix(" Ann ")
+    assert (prefix.low, prefix.high) == ("ann", "ano")
+    for name in ("ann", "anna", "ann_z", "ann\U0010ffff"):
+        assert prefix.low <= name < prefix.high
+    for name in ("anm", "ano", "an"):
+        assert not prefix.low <= name < prefix.high
+
+
+@pytest.mark.parametrize("query", ["", "   ", "x" * 65])
+def test_an_empty_or_overlong_query_is_refused(query: str) -> None:
+    with pytest.raises(InvalidInput):
+        search_prefix(query)
+
+
+def test_cursors_round_trip_and_refuse_each_other() -> None:
+    rank = RankKey(12, 2**62)
+    follow = FollowKey(datetime(2026, 12, 1, tzinfo=UTC), 5)
+    assert decode_rank(encode_rank(rank)) == rank
+    assert decode_follow(encode_follow(follow)) == follow
+    assert decode_rank(None) is None and decode_follow(None) is None
+    with pytest.raises(BadCursor):
+        decode_rank(encode_follow(follow))
+    with pytest.raises(BadCursor):
+        decode_follow("zzz")
