@@ -4,8 +4,8 @@ they existed still load."""
 from __future__ import annotations
 
 import orjson
-from feedloom.adapters.redis.views import dump_post, dump_profile, load_post, load_profile
 
+from feedloom.adapters.redis.views import dump_post, dump_profile, load_post, load_profile
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import Media, MediaSize, Post, UserProfile, Visibility
 

@@ -56,13 +56,16 @@ async def run_http_read_bench(
 def _expected(
     workload: Workload, user_ids: dict[str, int], readers: list[str]
 ) -> dict[str, list[str]]:
-    """The authors of each reader's expected first page: every user posted once, in user
-    order, so the newest 20 posts of the followees and self are those of the 20 highest
-    user numbers among them."""
+    """The authors of each reader's expected first page: every user posted once, in the
+    order of `user_ids` (bench/users.py mints the posts in that order), so the newest 20
+    posts of the followees and self are those of the 20 latest authors among them."""
+    rank = {int(csv_id): n for n, csv_id in enumerate(user_ids)}
     return {
         r: [
             str(user_ids[str(a)])
-            for a in sorted({*workload.followees[int(r)], int(r)}, reverse=True)[:PAGE]
+            for a in sorted({*workload.followees[int(r)], int(r)}, key=rank.__getitem__)[::-1][
+                :PAGE
+            ]
         ]
         for r in readers
     }
