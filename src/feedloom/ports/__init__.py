@@ -7,6 +7,16 @@ everything, rebuilt from the durable store), `records` (the plain values they pa
 structurally; nothing inherits.
 """
 
+from feedloom.ports.accounts import (
+    AccountAdmin,
+    AccountStore,
+    ActivityLog,
+    FanoutModes,
+    PreferenceStore,
+    ProfileEditor,
+    ProfileStore,
+    TokenStore,
+)
 from feedloom.ports.bundles import CachePorts, DurableStores
 from feedloom.ports.caches import (
     AuthorTimelineStore,
@@ -21,13 +31,9 @@ from feedloom.ports.caches import (
     ViewCache,
 )
 from feedloom.ports.durable import (
-    AccountAdmin,
-    AccountStore,
-    ActivityLog,
     AffinityStore,
     BulkImporter,
     Engagement,
-    FanoutModes,
     FollowerLister,
     GraphReader,
     IdempotencyKeys,
@@ -39,11 +45,7 @@ from feedloom.ports.durable import (
     PeopleDirectory,
     PostArchive,
     PostStore,
-    PreferenceStore,
-    ProfileEditor,
-    ProfileStore,
     RelationStore,
-    TokenStore,
 )
 from feedloom.ports.records import (
     AccountRecord,

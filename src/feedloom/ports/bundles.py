@@ -10,6 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from feedloom.domain.model import Post, UserProfile
+from feedloom.ports.accounts import (
+    AccountAdmin,
+    AccountStore,
+    ActivityLog,
+    FanoutModes,
+    PreferenceStore,
+    ProfileEditor,
+    ProfileStore,
+    TokenStore,
+)
 from feedloom.ports.caches import (
     AuthorTimelineStore,
     CounterStore,
@@ -22,13 +32,9 @@ from feedloom.ports.caches import (
     ViewCache,
 )
 from feedloom.ports.durable import (
-    AccountAdmin,
-    AccountStore,
-    ActivityLog,
     AffinityStore,
     BulkImporter,
     Engagement,
-    FanoutModes,
     FollowerLister,
     GraphReader,
     IdempotencyKeys,
@@ -40,11 +46,7 @@ from feedloom.ports.durable import (
     PeopleDirectory,
     PostArchive,
     PostStore,
-    PreferenceStore,
-    ProfileEditor,
-    ProfileStore,
     RelationStore,
-    TokenStore,
 )
 
 
