@@ -80,7 +80,7 @@ async def test_followees_carry_the_pushed_or_pulled_status(store: SqlStore) -> N
     reader, small, big = await store.user("reader"), await store.user("s"), await store.user("b")
     await store.graph.follow(reader, small, NOW)
     await store.graph.follow(reader, big, NOW)
-    await store.accounts.set_pulled(big, True)
+    await store.accounts.set_pulled(big, True, NOW)
     followees = sorted(await store.graph.followees(reader), key=lambda f: f.user_id)
     assert followees == sorted(
         [Followee(small, False), Followee(big, True)], key=lambda f: f.user_id

@@ -87,10 +87,15 @@ class Counts:
 
 @dataclass(frozen=True, slots=True)
 class PostPublished:
-    """Outbox event: a post exists and must reach its author's followers."""
+    """Outbox event: a post exists and must reach its author's followers.
+
+    `seq` is the outbox row (0: none), deleted once the fan-out is done; `pulled` is
+    the relay's decision (None: not decided, the worker looks the author up)."""
 
     post_id: int
     author_id: int
+    seq: int = 0
+    pulled: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +104,17 @@ class PostDeleted:
 
     post_id: int
     author_id: int
+    seq: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class AuthorPushed:
+    """Outbox event: a pulled author is pushed again; their recent posts must be
+    back-filled into the timelines of their followers (no post: `post_id` is 0)."""
+
+    author_id: int
+    post_id: int = 0
+    seq: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,4 +130,4 @@ class FeedItem:
     extra: dict[str, float] = field(default_factory=dict)
 
 
-Event = PostPublished | PostDeleted
+Event = PostPublished | PostDeleted | AuthorPushed

@@ -41,12 +41,12 @@ from feedloom.ports.durable import (
     MediaStore,
     MediaSweep,
     ObjectStore,
-    Outbox,
     PeopleDirectory,
     PostArchive,
     PostStore,
     RelationStore,
 )
+from feedloom.ports.fanout import DeadEvent, DeadLetters, Outbox, WorkerLeases
 from feedloom.ports.records import (
     AccountRecord,
     Clock,
@@ -72,6 +72,8 @@ __all__ = [
     "Clock",
     "CounterStore",
     "Credentials",
+    "DeadEvent",
+    "DeadLetters",
     "Delivery",
     "DurableStores",
     "Engagement",
@@ -106,4 +108,5 @@ __all__ = [
     "TimelineStore",
     "TokenStore",
     "ViewCache",
+    "WorkerLeases",
 ]

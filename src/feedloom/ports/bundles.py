@@ -42,12 +42,12 @@ from feedloom.ports.durable import (
     MediaStore,
     MediaSweep,
     ObjectStore,
-    Outbox,
     PeopleDirectory,
     PostArchive,
     PostStore,
     RelationStore,
 )
+from feedloom.ports.fanout import DeadLetters, Outbox, WorkerLeases
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +76,8 @@ class DurableStores:
     engagement: Engagement
     affinities: AffinityStore
     outbox: Outbox
+    dead_letters: DeadLetters
+    worker_leases: WorkerLeases
     bulk: BulkImporter
 
 

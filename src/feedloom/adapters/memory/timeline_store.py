@@ -86,6 +86,25 @@ class MemoryTimelineStore:
                 written += 1
         return written
 
+    async def insert_many(self, pairs: Sequence[tuple[int, int]]) -> int:
+        # One pass, no await per pair: an embedded fan-out is pure dict and list work.
+        written, cap, live = 0, self._length, self._live
+        for user_id, post_id in sorted(pairs, key=lambda pair: pair[1]):
+            timeline = live(user_id)
+            if timeline is not None:
+                timeline.insert(post_id, cap)
+                written += 1
+        return written
+
+    async def hold(self, user_id: int) -> None:
+        if self._live(user_id) is None:
+            self._timelines[user_id] = _IdList(expires_at=self._clock() + self._ttl)
+
+    async def rebuild(self, user_id: int, post_ids: Sequence[int], complete: bool) -> None:
+        current = self._live(user_id)
+        gained = [] if current is None else [i for i in current.ids if i != END_OF_FEED]
+        await self.replace(user_id, [*post_ids, *gained], complete)
+
     async def merge_if_present(self, user_id: int, post_ids: Sequence[int]) -> None:
         timeline = self._live(user_id)
         if timeline is not None:
@@ -140,6 +159,12 @@ class MemoryAuthorTimelineStore:
         timeline = self._timelines.get(author_id)
         if timeline is not None:
             timeline.insert(post_id, self._length)
+
+    async def push_many(self, pairs: Sequence[tuple[int, int]]) -> None:
+        for author_id, post_id in pairs:
+            timeline = self._timelines.get(author_id)
+            if timeline is not None:
+                timeline.insert(post_id, self._length)
 
     async def remove(self, author_id: int, post_id: int) -> None:
         timeline = self._timelines.get(author_id)

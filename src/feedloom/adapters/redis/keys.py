@@ -46,6 +46,10 @@ class RedisKeys:
     def stream(self, lane: Lane) -> str:
         return f"{self.prefix}:q:{{{lane}}}"
 
+    def stream_epoch(self, lane: Lane) -> str:
+        """The token of the lane's stream's life (same slot as the stream)."""
+        return f"{self.prefix}:qe:{{{lane}}}"
+
     def all_keys(self) -> str:
         """SCAN pattern matching every key of this prefix (for cleanup, never FLUSH)."""
         return f"{self.prefix}:*"

@@ -6,6 +6,7 @@ the users' follower/following counts in step inside the same transaction.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from sqlalchemy import and_, delete, or_, select, update
@@ -113,6 +114,26 @@ class SqlSocialGraph:
         )
         async with self._engine.connect() as conn:
             return list((await conn.execute(query)).scalars())
+
+    async def followers_of(
+        self, followee_ids: Sequence[int], after: tuple[int, int], limit: int
+    ) -> list[tuple[int, int]]:
+        # One keyset over (followee_id, follower_id) across all the batch's authors.
+        followee, follower = after
+        query = (
+            select(follows.c.followee_id, follows.c.follower_id)
+            .where(
+                follows.c.followee_id.in_(sorted(set(followee_ids))),
+                or_(
+                    follows.c.followee_id > followee,
+                    and_(follows.c.followee_id == followee, follows.c.follower_id > follower),
+                ),
+            )
+            .order_by(follows.c.followee_id, follows.c.follower_id)
+            .limit(limit)
+        )
+        async with self._engine.connect() as conn:
+            return [(row[0], row[1]) for row in (await conn.execute(query)).all()]
 
 
 async def _unfollow(conn: AsyncConnection, follower_id: int, followee_id: int) -> bool:
