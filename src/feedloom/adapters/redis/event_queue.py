@@ -229,7 +229,8 @@ class RedisEventQueue:
         try:
             return await call()
         except ResponseError as error:
-            if "NOGROUP" not in str(error):
+            # UNBLOCKED: the stream was deleted while a read was blocked on it.
+            if not str(error).startswith(("NOGROUP", "UNBLOCKED")):
                 raise
         # The stream or its group vanished (Redis restarted empty, keys deleted):
         # make the group again, from the start of whatever the stream holds.
