@@ -70,8 +70,10 @@ async def post_while_losing_streams(world: World, authors: list[User]) -> list[s
         for n in range(AUTHORS * POSTS_EACH // LOSSES):
             posted.append(await world.post(authors[len(posted) % AUTHORS], f"{round_}.{n}"))
             await asyncio.sleep(rng.random() / 100)
+        deadline = time.monotonic() + RECOVERY_BOUND_S
         while await world.feedloom.stores.outbox.oldest(sent=False) is not None:
-            await asyncio.sleep(0.05)  # the relay has put every event on a stream
+            assert time.monotonic() < deadline, "the relay never sent the round"
+            await asyncio.sleep(0.05)  # until the relay has put every event on a stream
         assert await lose_the_streams(world.feedloom.settings) > 0
         gate.set()
         await asyncio.sleep(0.3)
