@@ -272,18 +272,19 @@ class FakeFollowerLister:
     def __init__(self, follows: set[tuple[int, int]]) -> None:
         self._follows = follows
         self.calls: list[tuple[int, int]] = []
+        self.lists_asked: list[list[int]] = []
 
     async def follower_batch(self, followee_id: int, after: int, limit: int) -> list[int]:
         self.calls.append((after, limit))
         return sorted(a for a, b in self._follows if b == followee_id and a > after)[:limit]
 
-    async def followers_of(
-        self, followee_ids: Sequence[int], after: tuple[int, int], limit: int
-    ) -> list[tuple[int, int]]:
-        self.calls.append(after)
-        wanted = set(followee_ids)
-        pairs = sorted((b, a) for a, b in self._follows if b in wanted and (b, a) > after)
-        return pairs[:limit]
+    async def follower_lists(self, followee_ids: Sequence[int]) -> dict[int, list[int]]:
+        self.lists_asked.append(sorted(followee_ids))
+        lists: dict[int, list[int]] = {}
+        for follower, followee in sorted(self._follows):
+            if followee in followee_ids:
+                lists.setdefault(followee, []).append(follower)
+        return lists
 
 
 class FakeOutbox:

@@ -181,5 +181,9 @@ class NoticeBus(Protocol):
     Redis pub/sub across API and worker processes."""
 
     async def publish(self, topics: Sequence[str], post_id: int) -> None: ...
+    async def publish_many(self, prefix: str, pairs: Sequence[tuple[int, int]]) -> None:
+        """A fan-out batch: for each (key, post), `post` to topic `prefix` + key, in one
+        message however many pairs (nearly free when nobody listens)."""
+        ...
 
     def listen(self, topics: Sequence[str]) -> AbstractAsyncContextManager[NoticeListener]: ...

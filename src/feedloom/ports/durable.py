@@ -187,11 +187,9 @@ class FollowerLister(Protocol):
         """Follower IDs above `after`, ascending: keyset pages for fan-out."""
         ...
 
-    async def followers_of(
-        self, followee_ids: Sequence[int], after: tuple[int, int], limit: int
-    ) -> list[tuple[int, int]]:
-        """(followee, follower) pairs of all these followees above `after`, in that
-        order: one keyset-paged query for a whole fan-out batch."""
+    async def follower_lists(self, followee_ids: Sequence[int]) -> dict[int, list[int]]:
+        """Each followee's followers (in no order; followees without any omitted): one
+        query for a whole fan-out batch."""
         ...
 
 

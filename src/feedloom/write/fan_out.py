@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import AuthorPushed, PostDeleted, PostPublished, UserProfile
@@ -105,39 +105,34 @@ class FanOut:
                 await self.notices.reached([post.author_id], post.post_id)
 
     async def _to_followers(self, pushed: list[PostPublished]) -> Counter[int]:
-        """Every follower of every pushed author, page by page; returns the followers
-        each post reached (for the lag's author-size bucket)."""
+        """Every follower of every pushed author, from one query; returns how many
+        followers each post has (for the lag's author-size bucket)."""
         by_author: dict[int, list[int]] = defaultdict(list)
         for post in pushed:
             by_author[post.author_id].append(post.post_id)
+        if not by_author:
+            return Counter()
+        lists = await self._followers.follower_lists(list(by_author))
+        await self._insert(_pairs(by_author, lists, self._page_size))
         reached: Counter[int] = Counter()
-        after, size = (0, 0), self._page_size
-        authors = list(by_author)
-        while authors and (page := await self._followers.followers_of(authors, after, size)):
-            pairs = [(reader, post) for author, reader in page for post in by_author[author]]
-            written = await self._timelines.insert_many(pairs)
-            self._metrics.fanout_timeline_writes.inc(written)
-            reached.update(post for _, post in pairs)
-            await self._notify(pairs)
-            if len(page) < size:
-                break  # a short page is the last one: no query for an empty one
-            after = page[-1]
+        for author, posts in by_author.items():
+            reached.update(dict.fromkeys(posts, len(lists.get(author, ()))))
         return reached
 
     async def _back_fill(self, pushed_again: list[AuthorPushed]) -> None:
         """An author pushed again: their recent posts (which fan-out skipped while they
         were pulled) go into their followers' timelines, as a fan-out would have."""
         for event in pushed_again:
-            recent = await self._recent.recent_of(event.author_id)
-            after = (0, 0)
-            while page := await self._followers.followers_of(
-                [event.author_id], after, self._page_size
-            ):
-                pairs = [(reader, post) for _, reader in page for post in recent]
-                self._metrics.fanout_timeline_writes.inc(await self._timelines.insert_many(pairs))
-                if len(page) < self._page_size:
-                    break
-                after = page[-1]
+            recent = {event.author_id: await self._recent.recent_of(event.author_id)}
+            lists = await self._followers.follower_lists([event.author_id])
+            await self._insert(_pairs(recent, lists, self._page_size))
+
+    async def _insert(self, chunks: Iterator[list[tuple[int, int]]]) -> None:
+        """A chunk of pairs at a time: a big account's fan-out yields to other lanes
+        between chunks, and never holds all its pairs in memory at once."""
+        for pairs in chunks:
+            self._metrics.fanout_timeline_writes.inc(await self._timelines.insert_many(pairs))
+            await self._notify(pairs)
 
     async def _purge(self, deleted: list[PostDeleted]) -> None:
         """Second step of a delete: the tombstone already hides the post; now drop it
@@ -149,13 +144,8 @@ class FanOut:
             await self._views.forget_posts([event.post_id for event in deleted])
 
     async def _notify(self, pairs: list[tuple[int, int]]) -> None:
-        if self.notices is None:
-            return
-        readers_of: dict[int, list[int]] = defaultdict(list)
-        for reader, post in pairs:
-            readers_of[post].append(reader)
-        for post, readers in readers_of.items():
-            await self.notices.reached(readers, post)
+        if self.notices is not None:
+            await self.notices.reached_many(pairs)
 
     def _observe(self, lane: Lane, published: list[PostPublished], reached: Counter[int]) -> None:
         now = self._clock()
@@ -163,6 +153,23 @@ class FanOut:
             lag = max((now - created_at_of(post.post_id)).total_seconds(), 0.0)
             bucket = author_size_bucket(reached[post.post_id])
             self._metrics.fanout_lag.labels(lane, bucket).observe(lag)
+
+
+def _pairs(
+    posts_of: dict[int, list[int]], followers_of: dict[int, list[int]], size: int
+) -> Iterator[list[tuple[int, int]]]:
+    """(follower, post) pairs of each author's posts and followers, `size` at a time."""
+    chunk: list[tuple[int, int]] = []
+    for author, posts in posts_of.items():
+        followers = followers_of.get(author, [])
+        for post in posts:
+            for start in range(0, len(followers), size):
+                chunk += [(reader, post) for reader in followers[start : start + size]]
+                if len(chunk) >= size:
+                    yield chunk
+                    chunk = []
+    if chunk:
+        yield chunk
 
 
 def _pulled(profiles: dict[int, UserProfile], event: PostPublished) -> bool:

@@ -3,6 +3,7 @@ in keyset batches; gone posts are done; PostDeleted purges the author timeline a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from feedloom.domain.model import AuthorPushed, Event, Post, PostDeleted, PostPublished
@@ -84,10 +85,19 @@ async def test_a_post_reaches_the_timelines_that_exist_and_no_others() -> None:
     assert w.author_timelines.ids[AUTHOR] == [w.post.id]
 
 
-async def test_followers_are_read_in_keyset_batches_ending_with_a_short_one() -> None:
+async def test_followers_are_read_once_and_inserted_a_chunk_at_a_time() -> None:
     w = world()
+    chunks: list[int] = []
+    insert_many = w.timelines.insert_many
+
+    async def counted(pairs: Sequence[tuple[int, int]]) -> int:
+        chunks.append(len(pairs))
+        return await insert_many(pairs)
+
+    w.timelines.insert_many = counted  # type: ignore[method-assign]
     await w.deliver(PostPublished(w.post.id, AUTHOR))
-    assert w.followers.calls == [(0, 0), (AUTHOR, 11), (AUTHOR, 13)]
+    assert w.followers.lists_asked == [[AUTHOR]]
+    assert chunks == [1, 2, 2, 1]  # the author's own, then the followers by 2 (page size)
 
 
 async def test_a_pulled_authors_post_reaches_only_the_authors_own_timelines() -> None:
@@ -95,7 +105,7 @@ async def test_a_pulled_authors_post_reaches_only_the_authors_own_timelines() ->
     await w.deliver(PostPublished(w.post.id, AUTHOR))
     assert w.holding(w.post.id) == {AUTHOR}
     assert w.author_timelines.ids[AUTHOR] == [w.post.id]
-    assert w.followers.calls == []
+    assert w.followers.lists_asked == []
 
 
 async def test_a_post_deleted_before_its_fan_out_is_done() -> None:
@@ -139,8 +149,8 @@ async def test_a_batch_of_several_authors_reads_their_followers_in_one_keyset() 
     await w.deliver(PostPublished(w.post.id, AUTHOR, pulled=False), PostPublished(other.id, 2))
     assert w.holding(other.id) == {10}
     assert w.holding(w.post.id) == {AUTHOR, *ACTIVE}
-    # Pages of 2 over both authors' (author, follower) pairs, not one query per post.
-    assert w.followers.calls == [(0, 0), (AUTHOR, 11), (AUTHOR, 13), (2, 10)]
+    # One query for both authors' followers, not one per post.
+    assert w.followers.lists_asked == [[AUTHOR, 2]]
 
 
 async def test_the_relays_decision_is_trusted_without_reading_the_author() -> None:

@@ -7,6 +7,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from operator import itemgetter
 
 from feedloom.domain.timeline import END_OF_FEED, split_end
 from feedloom.ports import Clock
@@ -87,13 +88,24 @@ class MemoryTimelineStore:
         return written
 
     async def insert_many(self, pairs: Sequence[tuple[int, int]]) -> int:
-        # One pass, no await per pair: an embedded fan-out is pure dict and list work.
-        written, cap, live = 0, self._length, self._live
-        for user_id, post_id in sorted(pairs, key=lambda pair: pair[1]):
-            timeline = live(user_id)
-            if timeline is not None:
+        # One pass, no await per pair, one clock reading: an embedded fan-out is pure
+        # dict and list work. Most inserts are the newest ID: an append at the tail.
+        written, cap, now, timelines = 0, self._length, self._clock(), self._timelines
+        for user_id, post_id in sorted(pairs, key=itemgetter(1)):
+            timeline = timelines.get(user_id)
+            if timeline is None:
+                continue
+            if timeline.expires_at is not None and timeline.expires_at <= now:
+                del timelines[user_id]  # inactive too long: dropped, rebuilt on return
+                continue
+            ids = timeline.ids
+            if not ids or ids[-1] < post_id:
+                ids.append(post_id)
+                if len(ids) > cap:
+                    del ids[: len(ids) - cap]
+            else:
                 timeline.insert(post_id, cap)
-                written += 1
+            written += 1
         return written
 
     async def hold(self, user_id: int) -> None:
