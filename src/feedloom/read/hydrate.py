@@ -33,6 +33,18 @@ class Loaded:
     liked: set[int] = field(default_factory=set)
     looked_up: set[int] = field(default_factory=set)  # posts whose counts and likes came
 
+    def add(
+        self,
+        post_ids: Sequence[int],
+        profiles: dict[int, UserProfile],
+        counts: dict[int, Counts],
+        liked: set[int],
+    ) -> None:
+        self.profiles.update(profiles)
+        self.counts.update(counts)
+        self.liked |= liked
+        self.looked_up.update(post_ids)
+
 
 class Hydrator:
     def __init__(
@@ -55,10 +67,7 @@ class Hydrator:
             self._counts.get(post_ids),
             self._likes.liked_among(viewer_id, post_ids),
         )
-        into.profiles.update(profiles)
-        into.counts.update(counts)
-        into.liked |= liked
-        into.looked_up.update(post_ids)
+        into.add(post_ids, profiles, counts, liked)
         return posts
 
     async def hydrate(
@@ -93,8 +102,5 @@ class Hydrator:
             self._counts.get(post_ids),
             self._likes.liked_among(viewer_id, post_ids),
         )
-        have.profiles.update(profiles)
-        have.counts.update(counts)
-        have.liked |= liked
-        have.looked_up.update(post_ids)
+        have.add(post_ids, profiles, counts, liked)
         return have
