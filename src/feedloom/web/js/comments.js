@@ -1,4 +1,4 @@
-// A post's comments: oldest first, a page at a time, add (retry-safe with an
+// A post's comments: newest first, a page at a time, add (retry-safe with an
 // Idempotency-Key), delete your own where the server offers it.
 
 import { api, idempotencyKey, serverCapabilities, session } from "./api.js";
@@ -84,7 +84,7 @@ function commentForm(postId, list, onCount) {
     field.value = "";
     const empty = list.querySelector(".empty");
     if (empty) empty.remove();
-    list.append(await commentItem(comment, onCount));
+    list.prepend(await commentItem(comment, onCount)); // newest first, as the server lists them
     onCount(1);
   });
   return form;

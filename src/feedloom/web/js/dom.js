@@ -1,5 +1,5 @@
 // Building the page. Every piece of user-written text goes in as a text node or an
-// attribute value, never as markup: there is no innerHTML anywhere in this client.
+// attribute value, never as markup: nothing in this client parses a string as HTML.
 
 export function h(tag, props = {}, ...children) {
   const element = document.createElement(tag);
