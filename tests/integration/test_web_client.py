@@ -49,7 +49,8 @@ class Server:
 
 
 async def start(env: dict[str, str], logs: Path, separate_worker: bool) -> AsyncIterator[Server]:
-    with fleet({**CHEAP_HASHES, "FEEDLOOM_ENVIRONMENT": "test", **env}, logs) as running:
+    limits = {**CHEAP_HASHES, "FEEDLOOM_POSTS_PER_MINUTE": "1"}  # the journey's 2nd post: 429
+    with fleet({**limits, "FEEDLOOM_ENVIRONMENT": "test", **env}, logs) as running:
         if separate_worker:
             api = running.api("api", worker_id=1)
             running.worker("worker", worker_id=2)
@@ -229,12 +230,38 @@ def journey(server: Server, drivers: tuple[WebDriver, WebDriver], shots: Path | 
     ann.wait_text(".paged .end", "Nothing here yet")
     assert not ann.driver.find_elements(By.CSS_SELECTOR, card)
 
-    # Logging out leads back to the login page.
-    ann.click("#logout")
-    ann.find("form.auth #username")
-
     for person in (ann, bo):
         assert console_errors(person.driver) == [], f"{person.username}'s console"
+    errors_as_people_expect(ann, bo)
+
+
+def errors_as_people_expect(ann: Person, bo: Person) -> None:
+    """429, offline and 401, each said on the page (the browser itself logs these
+    failed requests, so this comes after the console check)."""
+    bo.find("#compose-text").send_keys("One more")  # FEEDLOOM_POSTS_PER_MINUTE=1 is spent
+    bo.click("form.composer button[type=submit]")
+    bo.wait_text("#status .message", "Slow down: try again in")
+    assert bo.find("#compose-text").get_attribute("value") == "One more"  # nothing lost
+
+    offline = {"latency": 0, "download_throughput": -1, "upload_throughput": -1}
+    bo.driver.set_network_conditions(offline=True, **offline)  # type: ignore[attr-defined]
+    bo.click("#nav-profile")
+    bo.wait_text("#main .panel.error", "offline")
+    bo.driver.set_network_conditions(offline=False, **offline)  # type: ignore[attr-defined]
+    bo.click("#main .panel.error button")
+    bo.wait_text("#profile-name", bo.name)
+
+    # A session that ends elsewhere leads back to the login page at the next request.
+    revoked = httpx.delete(
+        f"{ann.base}/v1/sessions/current",
+        headers={"Authorization": f"Bearer {ann.token()}"},
+        timeout=10,
+    )
+    assert revoked.status_code == 204
+    ann.click("#nav-profile")
+    ann.find("form.auth #username")
+    bo.click("#logout")
+    bo.find("form.auth #username")
 
 
 def test_two_people_meet_post_and_block_on_the_embedded_default(

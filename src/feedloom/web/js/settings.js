@@ -16,8 +16,8 @@ export async function settingsView(main) {
     h("h1", {}, "Settings"),
     profileForm(me, capabilities),
     orderForm(preferences),
-    offered(passwordForm(), capabilities.changePassword),
-    offered(deleteForm(), capabilities.deleteAccount),
+    offered(passwordForm(me.username), capabilities.changePassword),
+    offered(deleteForm(me.username), capabilities.deleteAccount),
   );
 }
 
@@ -137,13 +137,19 @@ async function optional(form, request) {
   }
 }
 
-function passwordForm() {
+/** For password managers: which account a password form is for. */
+function accountField(username) {
+  return h("input", { type: "text", autocomplete: "username", value: username, hidden: true, "aria-hidden": "true", tabindex: "-1" });
+}
+
+function passwordForm(username) {
   const current = h("input", { id: "pw-current", type: "password", required: true, autocomplete: "current-password" });
   const next = h("input", { id: "pw-new", type: "password", required: true, minlength: 8, maxlength: 256, autocomplete: "new-password" });
   const form = h(
     "form",
     { class: "panel stack", "aria-labelledby": "pw-title" },
     h("h2", { id: "pw-title" }, "Change password"),
+    accountField(username),
     h("label", { for: "pw-current" }, "Current password"),
     current,
     h("label", { for: "pw-new" }, "New password (at least 8 characters)"),
@@ -161,12 +167,13 @@ function passwordForm() {
   return form;
 }
 
-function deleteForm() {
+function deleteForm(username) {
   const password = h("input", { id: "del-password", type: "password", required: true, autocomplete: "current-password" });
   const form = h(
     "form",
     { class: "panel stack danger-zone", "aria-labelledby": "del-title" },
     h("h2", { id: "del-title" }, "Delete account"),
+    accountField(username),
     h("p", {}, "Your posts, follows, likes and comments are removed. This cannot be undone."),
     h("label", { for: "del-password" }, "Password"),
     password,
