@@ -203,6 +203,13 @@ def journey(server: Server, drivers: tuple[WebDriver, WebDriver], shots: Path | 
     ann.wait_text(f"{card} .comment", "What a sky!")
     ann.wait_text(f"{card} .comment .name", "Ann Reader")
     ann.wait_text(f"{card} .comments-toggle", "1 comment")
+    ann.find(f"{card} .comment-form textarea").send_keys("typo")
+    ann.click(f"{card} .comment-form button")
+    ann.wait_text(f"{card} .comments-toggle", "2 comments")
+    ann.click(f"{card} .comment:first-child .meta button")  # her newest: delete, confirmed
+    ann.click("#confirm-ok")
+    ann.wait_text(f"{card} .comments-toggle", "1 comment")
+    assert "typo" not in ann.find(f"{card} .comment-list").text
     ann.driver.refresh()
     assert ann.find(f"{card} button.like").get_attribute("aria-pressed") == "true"
     bo.driver.refresh()

@@ -45,7 +45,7 @@ export function authView(main, mode) {
   const other = signingUp
     ? h("p", {}, "Have an account? ", h("a", { href: "#/login" }, "Log in"))
     : h("p", {}, "New here? ", h("a", { href: "#/signup" }, "Create an account"));
-  const demo = signingUp ? null : h("p", { class: "hint" }, "Trying it out? The demo server has an account ready: username ", h("code", {}, "demo"), ", password ", h("code", {}, "demo-password"), ".");
+  const demo = signingUp ? null : h("p", { class: "hint" }, "Running the demo (./scripts/serve)? Log in as ", h("code", {}, "demo"), " with password ", h("code", {}, "demo-password"), ".");
   main.replaceChildren(form, h("div", { class: "auth-foot" }, other, demo));
   form.querySelector("#username").focus();
 }
