@@ -51,7 +51,7 @@ def serve(
     url = f"http://{host}:{port}"
     typer.echo(f"feedloom on {url}  (web client: {url}/, API docs: {url}/docs)", err=True)
     if demo:
-        typer.echo("demo login (web client and API): username demo, password demo-password", err=True)
+        typer.echo("demo login (web and API): username demo, password demo-password", err=True)
     serve_http(application, settings, host, port, reuse_port)
 
 
