@@ -27,7 +27,7 @@ export function openComments(postId, onCount) {
       const query = new URLSearchParams({ limit: String(PAGE) });
       if (cursor) query.set("cursor", cursor);
       const page = await api("GET", `/v1/posts/${postId}/comments?${query}`);
-      for (const comment of page.items) list.append(await commentItem(comment, onCount));
+      list.append(...(await Promise.all(page.items.map((c) => commentItem(c, onCount)))));
       cursor = page.next_cursor;
       more.hidden = !cursor;
       if (!page.items.length && !list.children.length) list.append(h("li", { class: "empty" }, "No comments yet."));

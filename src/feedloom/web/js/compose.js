@@ -33,8 +33,8 @@ export function composer(onPosted) {
     h(
       "div",
       { class: "row" },
-      pickLabel,
       picker,
+      pickLabel,
       h("label", { for: "compose-visibility", class: "visually-hidden" }, "Who can see this"),
       visibility,
       h("span", { class: "spacer" }),

@@ -4,7 +4,7 @@
 import { h } from "./dom.js";
 import { errorPanel } from "./status.js";
 
-export function pagedList({ label, fetchPage, renderItem, emptyText }) {
+export function pagedList({ label, fetchPage, renderItem, emptyText, endText = "You're all caught up." }) {
   const list = h("div", { class: "list", role: "feed", "aria-label": label, "aria-busy": "false" });
   const more = h("button", { type: "button", class: "secondary more", hidden: true }, "Load more");
   const end = h("p", { class: "end", hidden: true });
@@ -25,7 +25,7 @@ export function pagedList({ label, fetchPage, renderItem, emptyText }) {
       cursor = page.next_cursor;
       more.hidden = !cursor;
       end.hidden = Boolean(cursor);
-      end.textContent = list.children.length ? "You're all caught up." : emptyText;
+      end.textContent = list.children.length ? endText : emptyText;
       return page;
     } catch (error) {
       if (mine !== generation) return null;

@@ -41,7 +41,8 @@ export function searchView(main) {
     const wanted = query;
     results = pagedList({
       label: "People found",
-      emptyText: `No one matches “${wanted}”.`,
+      emptyText: "",
+      endText: "",
       fetchPage: async (cursor) => {
         const params = new URLSearchParams({ q: wanted, limit: "20" });
         if (cursor) params.set("cursor", cursor);
