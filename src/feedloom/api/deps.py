@@ -114,7 +114,7 @@ def _parse(kind: str, value: str) -> int:
         raise NotFound(f"no {kind} with id {value!r}") from error
 
 
-def comment_id_path(
+async def comment_id_path(
     comment_id: Annotated[str, Path(description="comment ID (decimal string)")],
 ) -> int:
     return _parse("comment", comment_id)
