@@ -121,7 +121,12 @@ class Provoker:
         self.world, self.me, self.post_id = world, me, post_id
 
     def url(self, path: str, ids: str | None = None) -> str:
-        real = {"user_id": self.me.id, "post_id": self.post_id, "media_id": NOWHERE}
+        real = {
+            "user_id": self.me.id,
+            "post_id": self.post_id,
+            "media_id": NOWHERE,
+            "comment_id": NOWHERE,
+        }
         return re.sub(r"\{(\w+)\}", lambda m: ids or real[m.group(1)], path)
 
     async def send(self, method: str, url: str, auth: bool = True, **kwargs: Any) -> httpx.Response:
@@ -187,6 +192,13 @@ async def _taken_username(p: Provoker) -> httpx.Response:
 async def _someone_elses_post(p: Provoker) -> httpx.Response:
     other = await p.world.user()
     return await p.send("delete", f"/v1/posts/{await p.world.post(other)}")
+
+
+async def _someone_elses_comment(p: Provoker) -> httpx.Response:
+    other = await p.world.user()
+    url = f"/v1/posts/{p.post_id}/comments"
+    comment = await p.world.client.post(url, json={"text": "mine"}, headers=other.auth)
+    return await p.send("delete", f"{url}/{comment.json()['id']}")
 
 
 async def _bad_signature(p: Provoker) -> httpx.Response:
@@ -269,6 +281,7 @@ SPECIAL: dict[tuple[str, str, int], Special] = {
     ("get", "/readyz", 503): _not_ready,
     ("post", "/v1/accounts", 409): _taken_username,
     ("delete", "/v1/posts/{post_id}", 403): _someone_elses_post,
+    ("delete", "/v1/posts/{post_id}/comments/{comment_id}", 403): _someone_elses_comment,
     ("put", "/v1/media/{media_id}/content", 403): _bad_signature,
     ("put", "/v1/media/{media_id}/content", 404): _unknown_media,
     ("put", "/v1/media/{media_id}/content", 409): _used_upload_url,

@@ -323,6 +323,17 @@ class FakeEngagement:
         found = [c for c in self.comment_list if c.post_id == post_id]
         return sorted(found, key=lambda c: c.id, reverse=True)[:limit]
 
+    async def comment(self, post_id: int, comment_id: int) -> Comment | None:
+        found = [c for c in self.comment_list if (c.post_id, c.id) == (post_id, comment_id)]
+        return found[0] if found else None
+
+    async def delete_comment(self, post_id: int, comment_id: int, author_id: int) -> bool:
+        found = await self.comment(post_id, comment_id)
+        if found is None or found.author_id != author_id:
+            return False
+        self.comment_list.remove(found)
+        return True
+
     async def true_counts(self, post_ids: Sequence[int]) -> dict[int, Counts]:
         likes = Counter(post_id for post_id, _ in self.likes)
         comments = Counter(c.post_id for c in self.comment_list)

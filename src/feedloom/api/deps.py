@@ -114,6 +114,13 @@ def _parse(kind: str, value: str) -> int:
         raise NotFound(f"no {kind} with id {value!r}") from error
 
 
+async def comment_id_path(
+    comment_id: Annotated[str, Path(description="comment ID (decimal string)")],
+) -> int:
+    return _parse("comment", comment_id)
+
+
 PostId = Annotated[int, Depends(post_id_path)]
+CommentId = Annotated[int, Depends(comment_id_path)]
 UserId = Annotated[int, Depends(user_id_path)]
 Cursor = Annotated[str | None, Query(max_length=512, description="opaque, from next_cursor")]

@@ -71,6 +71,7 @@ SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/v1/accounts"): (409,),
     ("post", "/v1/posts"): (429,),
     ("delete", "/v1/posts/{post_id}"): (403,),
+    ("delete", "/v1/posts/{post_id}/comments/{comment_id}"): (403,),  # someone else's
     ("put", "/v1/users/{user_id}/follow"): (403, 422),  # blocked; yourself
     ("put", "/v1/media/{media_id}/content"): (403, 409, 413),
     ("get", "/v1/feed"): (410,),

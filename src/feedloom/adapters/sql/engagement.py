@@ -78,6 +78,21 @@ class SqlEngagement:
             rows = (await conn.execute(query)).all()
         return [_comment(row) for row in rows]
 
+    async def comment(self, post_id: int, comment_id: int) -> Comment | None:
+        query = select(comments).where(comments.c.post_id == post_id, comments.c.id == comment_id)
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(query)).one_or_none()
+        return None if row is None else _comment(row)
+
+    async def delete_comment(self, post_id: int, comment_id: int, author_id: int) -> bool:
+        statement = delete(comments).where(
+            comments.c.post_id == post_id,
+            comments.c.id == comment_id,
+            comments.c.author_id == author_id,
+        )
+        async with self._engine.begin() as conn:
+            return bool((await conn.execute(statement)).rowcount == 1)
+
     async def true_counts(self, post_ids: Sequence[int]) -> dict[int, Counts]:
         if not post_ids:
             return {}
