@@ -110,7 +110,7 @@ def build_services(
     buffer = CounterBuffer()
     counts = DisplayedCounts(caches.counters, stores.engagement, buffer)
     concurrency = Together() if settings.redis_url is not None else InTurn()
-    hydrator = Hydrator(views, counts, likes, metrics, concurrency)
+    hydrator = Hydrator(views, access, counts, likes, metrics, concurrency)
     candidates = Candidates(
         caches.timelines,
         rebuilder,
@@ -176,7 +176,7 @@ def build_services(
             clock,
             PostLimits(settings.post_max_chars, settings.media_per_post, settings.posts_per_minute),
         ),
-        delete_post=DeletePost(stores.posts, views, clock),
+        delete_post=DeletePost(stores.posts, views, access, clock),
         relations=Relations(
             stores.relations,
             stores.graph,

@@ -11,6 +11,7 @@ from datetime import timedelta
 from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.domain.ids import IdGenerator
 from feedloom.domain.model import FeedOrder, Post
+from feedloom.lookups.access import Access
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.concurrency import InTurn
@@ -109,8 +110,8 @@ def home_feed(
     )
     counts = DisplayedCounts(FakeCounterStore(), engagement, CounterBuffer())
     likes = Likes(FakeRecordCache(), engagement, clock)
-    hydrator = Hydrator(views, counts, likes, metrics, InTurn())
     states = ReaderStates(FakeRecordCache(), graph, preferences)
+    hydrator = Hydrator(views, Access(views, states), counts, likes, metrics, InTurn())
     ranked = RankedFeed(
         candidates,
         views,
