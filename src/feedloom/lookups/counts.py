@@ -72,14 +72,13 @@ class DisplayedCounts:
         self._counters, self._engagement, self._buffer = counters, engagement, buffer
 
     async def seen_by(
-        self, post_ids: Sequence[int], hidden_commenters: Collection[int]
+        self, counts: dict[int, Counts], hidden_commenters: Collection[int]
     ) -> dict[int, Counts]:
         """The counts a reader is shown: without the comments hidden from them. Only
         a reader who hides someone pays the store query (the common warm read needs none)."""
-        counts = await self.get(post_ids)
         if not hidden_commenters:
             return counts
-        hidden = await self._engagement.comments_by(post_ids, hidden_commenters)
+        hidden = await self._engagement.comments_by(list(counts), hidden_commenters)
         return {
             post_id: replace(shown, comments=max(0, shown.comments - hidden.get(post_id, 0)))
             for post_id, shown in counts.items()

@@ -11,7 +11,6 @@ from datetime import timedelta
 from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.domain.ids import IdGenerator
 from feedloom.domain.model import FeedOrder, Post
-from feedloom.lookups.access import Access
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.concurrency import InTurn
@@ -111,7 +110,7 @@ def home_feed(
     counts = DisplayedCounts(FakeCounterStore(), engagement, CounterBuffer())
     likes = Likes(FakeRecordCache(), engagement, clock)
     states = ReaderStates(FakeRecordCache(), graph, preferences)
-    hydrator = Hydrator(views, Access(views, states), counts, likes, metrics, InTurn())
+    hydrator = Hydrator(views, counts, likes, metrics, InTurn())
     ranked = RankedFeed(
         candidates,
         views,
@@ -127,10 +126,11 @@ def home_feed(
     return HomeFeed(
         FeedOrders(preferences, states, FeedOrder.CHRONOLOGICAL),
         Readers(states, POLICY),
-        ChronologicalFeed(candidates, views, hydrator, metrics),
+        ChronologicalFeed(candidates, hydrator, metrics),
         ranked,
         metrics,
         default_limit=20,
+        concurrency=InTurn(),
     )
 
 
