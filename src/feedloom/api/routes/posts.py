@@ -96,7 +96,8 @@ async def list_comments(
     cursor: Cursor = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
 ) -> CommentPage:
-    """Comments on a post, newest first, cursor-paged."""
+    """Comments on a post, newest first, cursor-paged (none by accounts you block,
+    that block you or that you mute)."""
     page = await comments.page(viewer, post_id, cursor, limit)
     return CommentPage(items=[_comment(c) for c in page.comments], next_cursor=page.next_cursor)
 
