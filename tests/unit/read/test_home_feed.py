@@ -109,8 +109,8 @@ def home_feed(
     )
     counts = DisplayedCounts(FakeCounterStore(), engagement, CounterBuffer())
     likes = Likes(FakeRecordCache(), engagement, clock)
-    hydrator = Hydrator(views, counts, likes, metrics, InTurn())
     states = ReaderStates(FakeRecordCache(), graph, preferences)
+    hydrator = Hydrator(views, counts, likes, metrics, InTurn())
     ranked = RankedFeed(
         candidates,
         views,
@@ -126,10 +126,11 @@ def home_feed(
     return HomeFeed(
         FeedOrders(preferences, states, FeedOrder.CHRONOLOGICAL),
         Readers(states, POLICY),
-        ChronologicalFeed(candidates, views, hydrator, metrics),
+        ChronologicalFeed(candidates, hydrator, metrics),
         ranked,
         metrics,
         default_limit=20,
+        concurrency=InTurn(),
     )
 
 
