@@ -44,8 +44,11 @@ class RelayOutbox:
 
     async def __call__(self, limit: int = RELAY_BATCH) -> int:
         """Relay up to `limit` new events; returns how many moved."""
+        # The epochs first, before the send (module doc), and before the claim: with
+        # Redis away nothing is claimed, and the events go as soon as it is back.
+        epochs = await self._queue.epochs()
         events = await self._outbox.claim_unsent(limit, self._clock())
-        await self._send(events)
+        await self._send(events, epochs)
         return len(events)
 
     async def resend_lost(self, limit: int = RELAY_BATCH) -> int:
@@ -56,13 +59,10 @@ class RelayOutbox:
         if events:
             log.warning("re-sending %d events whose stream was lost", len(events))
             self._metrics.lost_events_resent.inc(len(events))
-        await self._send(events)
+        await self._send(events, epochs)
         return len(events)
 
-    async def _send(self, events: Sequence[Event]) -> None:
-        if not events:
-            return
-        epochs = await self._queue.epochs()  # before the send, never after (module doc)
+    async def _send(self, events: Sequence[Event], epochs: dict[str, str]) -> None:
         for lane, lane_events in (await self._by_lane(events)).items():
             await self._queue.publish(lane_events, lane)
             await self._outbox.mark_sent([e.seq for e in lane_events], lane, epochs[lane])
