@@ -102,7 +102,7 @@ class FanOut:
             for post in published:
                 if post.pulled:
                     await self.notices.pulled_author_posted(post.author_id, post.post_id)
-                await self.notices.reached([post.author_id], post.post_id)
+            await self.notices.reached_many(own)  # each author's own feed, one message
 
     async def _to_followers(self, pushed: list[PostPublished]) -> Counter[int]:
         """Every follower of every pushed author, from one query; returns how many
