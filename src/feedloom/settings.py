@@ -12,14 +12,23 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Literal, Self
 
-from pydantic import BaseModel, Field, SecretStr, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.domain.model import FeedOrder
 from feedloom.ranking import Weights
 
-PLACEHOLDER_SECRET = "change-me"
+# The key file the embedded default generates on first start (bootstrap/secret_key.py).
+SECRET_KEY_FILE = "secret_key"
+SECRET_KEY_MIN_CHARS = 32
 # Demo-sized thresholds: a few hundred users cannot reach 10,000 followers, but the
 # demo should still show pulled (big) accounts next to pushed ones.
 DEMO_FANOUT = {"pull_above": 60, "push_below": 48, "bulk_above": 30}
@@ -90,7 +99,9 @@ class Settings(BaseSettings):
     worker_id: int = Field(
         0, ge=0, le=1023, description="Snowflake worker bits; unique per process"
     )
-    secret_key: str = PLACEHOLDER_SECRET
+    secret_key: SecretStr | None = Field(
+        None, description="signs upload URLs and stream tickets; embedded default: generated"
+    )
     media_base_url: str = Field("/media", description="where uploaded images are served (a CDN)")
     media_max_bytes: int = Field(10 * 1024 * 1024, ge=1024)
 
@@ -123,10 +134,25 @@ class Settings(BaseSettings):
     )
     admin_host: str = "127.0.0.1"
 
+    @field_validator("secret_key")
+    @classmethod
+    def _long_enough(cls, key: SecretStr | None) -> SecretStr | None:
+        if key is not None and len(key.get_secret_value()) < SECRET_KEY_MIN_CHARS:
+            raise ValueError(
+                f"use {SECRET_KEY_MIN_CHARS}+ random characters (openssl rand -hex 32)"
+            )
+        return key
+
     @model_validator(mode="after")
-    def _refuse_placeholder_secret(self) -> Self:
-        if self.environment == "production" and self.secret_key == PLACEHOLDER_SECRET:
-            raise ValueError("set FEEDLOOM_SECRET_KEY: the placeholder is refused in production")
+    def _refuse_a_missing_secret(self) -> Self:
+        # Only the embedded default keeps everything in one data dir, so only there can a
+        # generated key be the one every process signs and checks with.
+        if self.secret_key is None and not self.is_embedded_default:
+            raise ValueError(
+                "FEEDLOOM_SECRET_KEY is required with PostgreSQL or Redis: set it to "
+                f"{SECRET_KEY_MIN_CHARS}+ random characters (openssl rand -hex 32), "
+                "the same in every process"
+            )
         return self
 
     @property
@@ -136,6 +162,11 @@ class Settings(BaseSettings):
     @property
     def is_embedded(self) -> bool:
         return self.redis_url is None
+
+    @property
+    def is_embedded_default(self) -> bool:
+        """SQLite in data_dir and in-process caches: one machine, one data dir."""
+        return self.is_embedded and self.effective_database_url.startswith("sqlite")
 
 
 class SettingsError(ValueError):

@@ -194,25 +194,25 @@ async def _bad_signature(p: Provoker) -> httpx.Response:
         "post", "/v1/media", json={"content_type": "image/png", "width": 1, "height": 1}
     )
     url = ticket.json()["upload_url"].replace("signature=", "signature=0")
-    return await p.world.client.put(url, content=b"x")
+    return await p.send("put", url, content=b"x")
 
 
 async def _used_upload_url(p: Provoker) -> httpx.Response:
     ticket = await p.send(
         "post", "/v1/media", json={"content_type": "image/png", "width": 1, "height": 1}
     )
-    await p.world.client.put(ticket.json()["upload_url"], content=png(2, 2))
-    return await p.world.client.put(ticket.json()["upload_url"], content=png(2, 2))
+    await p.send("put", ticket.json()["upload_url"], content=png(2, 2))
+    return await p.send("put", ticket.json()["upload_url"], content=png(2, 2))
 
 
 async def _huge_upload(p: Provoker) -> httpx.Response:
     size = p.world.feedloom.settings.media_max_bytes + 1
-    return await p.world.client.put(p.url("/v1/media/{media_id}/content"), content=b"x" * size)
+    return await p.send("put", p.url("/v1/media/{media_id}/content"), content=b"x" * size)
 
 
 async def _unknown_media(p: Provoker) -> httpx.Response:
     url = "/v1/media/not-an-id/content?expires=1&signature=x"
-    return await p.world.client.put(url, content=b"x")
+    return await p.send("put", url, content=b"x")
 
 
 async def _expired_session(p: Provoker) -> httpx.Response:

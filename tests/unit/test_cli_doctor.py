@@ -34,7 +34,11 @@ def test_a_redis_that_may_evict_streams_is_too_old_and_off_the_clock_is_to_be_fi
         return RedisFacts("6.2.6", "allkeys-lru", datetime.now(UTC) - timedelta(seconds=30))
 
     monkeypatch.setattr(server_facts, "redis_facts", facts)
-    env = {"FEEDLOOM_DATA_DIR": str(tmp_path), "FEEDLOOM_REDIS_URL": "redis://nowhere:1/0"}
+    env = {
+        "FEEDLOOM_DATA_DIR": str(tmp_path),
+        "FEEDLOOM_REDIS_URL": "redis://nowhere:1/0",
+        "FEEDLOOM_SECRET_KEY": "k" * 32,
+    }
 
     code, lines = doctor(env)
 
@@ -48,7 +52,7 @@ def test_production_wants_a_worker_id_of_each_process(tmp_path: Path) -> None:
     env = {
         "FEEDLOOM_DATA_DIR": str(tmp_path),
         "FEEDLOOM_ENVIRONMENT": "production",
-        "FEEDLOOM_SECRET_KEY": "a-real-secret-of-some-length",
+        "FEEDLOOM_SECRET_KEY": "a-real-secret-of-some-length-at-last",
     }
     code, lines = doctor(env)
     assert code == 1

@@ -30,8 +30,11 @@ def refusal(args: list[str], env: dict[str, str]) -> str:
         ({"FEEDLOOM_FANOUT__PULL_ABOV": "5"},
          "feedloom: FEEDLOOM_FANOUT__PULL_ABOV is not a feedloom setting "
          "(did you mean FEEDLOOM_FANOUT__PULL_ABOVE?)"),
-        ({"FEEDLOOM_ENVIRONMENT": "production"},
-         "feedloom: set FEEDLOOM_SECRET_KEY: the placeholder is refused in production"),
+        ({"FEEDLOOM_REDIS_URL": "redis://127.0.0.1:1/0"},
+         "feedloom: FEEDLOOM_SECRET_KEY is required with PostgreSQL or Redis: set it to "
+         "32+ random characters (openssl rand -hex 32), the same in every process"),
+        ({"FEEDLOOM_SECRET_KEY": "change-me"},
+         "feedloom: FEEDLOOM_SECRET_KEY: use 32+ random characters (openssl rand -hex 32)"),
     ],
 )  # fmt: skip
 def test_a_bad_setting_is_one_line_naming_the_variable(

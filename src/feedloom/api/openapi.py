@@ -88,7 +88,6 @@ SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
 PUBLIC = {
     ("post", "/v1/accounts"),
     ("post", "/v1/sessions"),
-    ("put", "/v1/media/{media_id}/content"),
     ("get", "/healthz"),
     ("get", "/readyz"),
     ("get", "/metrics"),

@@ -60,15 +60,18 @@ async def upload_media(
     media_id: str,
     request: Request,
     media: MediaDep,
+    uploader: CurrentUser,
     expires: Annotated[int, Query()],
     signature: Annotated[str, Query(max_length=128)],
 ) -> Response:
-    """The upload URL of POST /v1/media: PUT the image (its signature authorizes)."""
+    """The upload URL of POST /v1/media: PUT the image there with the same bearer token
+    that asked for the URL (the signature names that account). Works once, and never
+    once the medium is attached to a post or an avatar."""
     try:
         parsed = parse_id(media_id)
     except ValueError as error:
         raise NotFound("no such media") from error
-    await media.store_upload(parsed, expires, signature, await request.body())
+    await media.store_upload(uploader, parsed, expires, signature, await request.body())
     return Response(status_code=204)
 
 
