@@ -79,6 +79,32 @@ class FeedSettings(BaseModel):
     feature_log_path: Path | None = Field(None, description="JSON lines of served features")
 
 
+class HttpSettings(BaseModel):
+    """What a reverse proxy would enforce, enforced by the server `feedloom serve` runs
+    (api/http_limits.py), plus the response headers every answer carries
+    (api/security_headers.py). FEEDLOOM_HTTP__MAX_HEADER_BYTES..."""
+
+    max_header_bytes: int = Field(
+        16 * 1024, ge=1024, le=1024 * 1024, description="request line + headers; over: 431"
+    )
+    header_timeout_s: float = Field(
+        10.0, gt=0, description="a request's head must arrive within this (slowloris)"
+    )
+    body_timeout_s: float = Field(
+        30.0, gt=0, description="longest pause between two pieces of a request body"
+    )
+    keep_alive_s: int = Field(5, ge=1, description="an idle kept-alive connection is closed")
+    max_connections: int = Field(
+        1_000, ge=1, description="open connections per process; more are answered 503"
+    )
+    hsts_max_age_s: int | None = Field(
+        None, ge=0, description="behind TLS: send Strict-Transport-Security with this max-age"
+    )
+    cors_origins: list[str] = Field(
+        [], description="origins whose browser pages may call the API (JSON list); none by default"
+    )
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="FEEDLOOM_", env_nested_delimiter="__", extra="ignore"
@@ -122,6 +148,7 @@ class Settings(BaseSettings):
 
     fanout: FanoutSettings = FanoutSettings()
     feed: FeedSettings = FeedSettings()
+    http: HttpSettings = HttpSettings()
 
     # Operations (docs/OPERATIONS.md): logs, and who may read /metrics and /readyz.
     log_format: Literal["text", "json"] = "text"

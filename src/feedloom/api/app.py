@@ -28,6 +28,7 @@ from feedloom.api.routes import (
     streams,
     users,
 )
+from feedloom.api.security_headers import install_security_headers
 from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.settings import Settings
 
@@ -80,6 +81,7 @@ def create_app(
     guard_admin_paths(app, settings)
     # Added last, so outermost: rejected and oversized requests get an ID and are counted.
     app.add_middleware(Observability, metrics=lambda: app.state.feedloom.metrics)
+    install_security_headers(app, settings.http)
     return app
 
 
