@@ -13,12 +13,14 @@ import asyncio
 import contextlib
 import socket
 from collections.abc import Awaitable, Iterator
+from typing import Any
 
 import uvicorn
 from fastapi import FastAPI
 from starlette.datastructures import State
 
 from feedloom.api.admin import create_admin_app
+from feedloom.api.http_limits import ParserLimits, limited_protocol
 from feedloom.bootstrap import Feedloom
 from feedloom.settings import Settings
 
@@ -32,7 +34,12 @@ def serve_http(
     # log_config=None: uvicorn's own lines go through logs.configure_logging's handler
     # (same format, request IDs on access lines) instead of handlers of its own.
     config = uvicorn.Config(
-        app, host=host, port=port, log_config=None, log_level=settings.log_level.lower()
+        app,
+        host=host,
+        port=port,
+        log_config=None,
+        log_level=settings.log_level.lower(),
+        **limited_http(settings),
     )
     server = uvicorn.Server(config)
     sockets = [shared_port_socket(host, port)] if reuse_port else None
@@ -42,6 +49,15 @@ def serve_http(
     admin = admin_server(app.state, settings, settings.admin_port)
     with asyncio.Runner(loop_factory=config.get_loop_factory()) as runner:
         runner.run(serve_with_admin(server, admin, sockets))
+
+
+def limited_http(settings: Settings) -> dict[str, Any]:
+    """uvicorn options for the parser limits of `settings.http` (api/http_limits.py)."""
+    return {
+        "http": limited_protocol(ParserLimits.of(settings.http)),
+        "timeout_keep_alive": settings.http.keep_alive_s,
+        "ws": "none",  # no WebSocket routes: an upgrade request is plain HTTP
+    }
 
 
 def shared_port_socket(host: str, port: int) -> socket.socket:
@@ -91,6 +107,7 @@ def admin_server(state: State, settings: Settings, port: int) -> AdminServer:
             lifespan="off",
             log_config=None,
             log_level=settings.log_level.lower(),
+            **limited_http(settings),
         )
     )
 
