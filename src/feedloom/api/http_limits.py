@@ -164,7 +164,7 @@ class LimitedHttpToolsProtocol(HttpToolsProtocol):
         self._cancel_timers()
         if self.transport.is_closing():
             return
-        client = "%s:%d" % self.client if self.client else "a client"
+        client = f"{self.client[0]}:{self.client[1]}" if self.client else "a client"
         log.info("refused %s: %d %s (%s)", client, status, kind, detail)
         if self._may_answer():
             self.transport.write(problem_response(status, kind, detail, retry_after))
