@@ -184,6 +184,11 @@ async def _taken_username(p: Provoker) -> httpx.Response:
     return await p.send("post", "/v1/accounts", auth=False, json=body)
 
 
+async def _wrong_password(p: Provoker) -> httpx.Response:
+    body = {"username": p.me.username, "password": "not the password"}
+    return await p.send("post", "/v1/sessions", auth=False, json=body)
+
+
 async def _someone_elses_post(p: Provoker) -> httpx.Response:
     other = await p.world.user()
     return await p.send("delete", f"/v1/posts/{await p.world.post(other)}")
@@ -268,6 +273,7 @@ SPECIAL: dict[tuple[str, str, int], Special] = {
     },
     ("get", "/readyz", 503): _not_ready,
     ("post", "/v1/accounts", 409): _taken_username,
+    ("post", "/v1/sessions", 401): _wrong_password,
     ("delete", "/v1/posts/{post_id}", 403): _someone_elses_post,
     ("put", "/v1/media/{media_id}/content", 403): _bad_signature,
     ("put", "/v1/media/{media_id}/content", 404): _unknown_media,

@@ -13,6 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from feedloom.domain.errors import (
     BadCursor,
@@ -47,6 +48,7 @@ PROBLEMS: dict[type[FeedloomError], tuple[int, str, str]] = {
     Unavailable: (503, "unavailable", "Service unavailable"),
 }
 
+HTTP_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
 HTTP_TYPES = {
     400: "bad-request",
     401: "unauthorized",
@@ -98,7 +100,7 @@ async def _validation_error(_request: Request, error: Exception) -> JSONResponse
     return problem(422, "invalid-input", "Invalid input", detail, errors=errors)
 
 
-async def _http_error(_request: Request, error: Exception) -> JSONResponse:
+async def _http_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, StarletteHTTPException)
     kind = HTTP_TYPES.get(error.status_code, "http-error")
     response = problem(
@@ -106,7 +108,22 @@ async def _http_error(_request: Request, error: Exception) -> JSONResponse:
     )
     for name, value in (error.headers or {}).items():
         response.headers[name] = value
+    if error.status_code == 405:
+        response.headers["Allow"] = ", ".join(allowed_methods(request))
     return response
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route serves at this path: Starlette's own Allow names only
+    the first route that matched the path, and GET and PATCH /v1/me are two routes."""
+    routes = request.app.router.routes
+    return [
+        method
+        for method in HTTP_METHODS
+        if any(
+            route.matches({**request.scope, "method": method})[0] is Match.FULL for route in routes
+        )
+    ]
 
 
 async def _unexpected(_request: Request, error: Exception) -> JSONResponse:

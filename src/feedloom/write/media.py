@@ -86,8 +86,9 @@ class MediaUploads:
         medium is attached: bytes that may already be in a post are never replaced."""
         if len(content) > self.config.max_bytes:
             raise InvalidInput(f"images are limited to {self.config.max_bytes} bytes")
-        expected = self._signature(media_id, uploader_id, expires)
-        if not hmac.compare_digest(expected, signature):
+        expected = self._signature(media_id, uploader_id, expires).encode()
+        # Bytes: compare_digest refuses str with non-ASCII characters (a 500, not a 403).
+        if not hmac.compare_digest(expected, signature.encode()):
             raise Forbidden("the upload signature is not valid for this media and account")
         if expires < self._clock().timestamp():
             raise Forbidden("the upload URL has expired; request a new one")

@@ -12,14 +12,17 @@ from feedloom.api.deps import CurrentUser, MediaDep
 from feedloom.api.schemas import Strict
 from feedloom.domain.errors import NotFound
 from feedloom.domain.ids import parse_id
+from feedloom.write.media import MAX_SIDE
 
 router = APIRouter(tags=["media"])
 
 
 class NewMedia(Strict):
     content_type: str = Field(max_length=64, examples=["image/jpeg"])
-    width: int = Field(description="as the client believes; the upload's real size wins")
-    height: int
+    width: int = Field(
+        ge=1, le=MAX_SIDE, description="as the client believes; the upload's real size wins"
+    )
+    height: int = Field(ge=1, le=MAX_SIDE)
     alt: str = Field("", max_length=1000, description="text shown instead of the image")
 
 
