@@ -29,6 +29,9 @@ from feedloom.ranking import Weights
 # The key file the embedded default generates on first start (bootstrap/secret_key.py).
 SECRET_KEY_FILE = "secret_key"
 SECRET_KEY_MIN_CHARS = 32
+# Words of the placeholders examples and old versions shipped: a key copied from one is
+# known to everyone who read it.
+PLACEHOLDER_WORDS = ("replace-me", "change-me", "changeme", "example")
 # Demo-sized thresholds: a few hundred users cannot reach 10,000 followers, but the
 # demo should still show pulled (big) accounts next to pushed ones.
 DEMO_FANOUT = {"pull_above": 60, "push_below": 48, "bulk_above": 30}
@@ -163,8 +166,13 @@ class Settings(BaseSettings):
 
     @field_validator("secret_key")
     @classmethod
-    def _long_enough(cls, key: SecretStr | None) -> SecretStr | None:
-        if key is not None and len(key.get_secret_value()) < SECRET_KEY_MIN_CHARS:
+    def _unguessable(cls, key: SecretStr | None) -> SecretStr | None:
+        if key is None:
+            return None
+        value = key.get_secret_value()
+        if any(word in value.lower() for word in PLACEHOLDER_WORDS):
+            raise ValueError("still a placeholder: use random characters (openssl rand -hex 32)")
+        if len(value) < SECRET_KEY_MIN_CHARS:
             raise ValueError(
                 f"use {SECRET_KEY_MIN_CHARS}+ random characters (openssl rand -hex 32)"
             )

@@ -34,7 +34,8 @@ def refusal(args: list[str], env: dict[str, str]) -> str:
          "feedloom: FEEDLOOM_SECRET_KEY is required with PostgreSQL or Redis: set it to "
          "32+ random characters (openssl rand -hex 32), the same in every process"),
         ({"FEEDLOOM_SECRET_KEY": "change-me"},
-         "feedloom: FEEDLOOM_SECRET_KEY: use 32+ random characters (openssl rand -hex 32)"),
+         "feedloom: FEEDLOOM_SECRET_KEY: still a placeholder: use random characters "
+         "(openssl rand -hex 32)"),
     ],
 )  # fmt: skip
 def test_a_bad_setting_is_one_line_naming_the_variable(

@@ -58,7 +58,10 @@ def test_anything_but_the_embedded_default_refuses_to_run_without_a_key(
     with pytest.raises(ValidationError, match="FEEDLOOM_SECRET_KEY is required"):
         Settings(**backend)  # type: ignore[arg-type]
     with pytest.raises(ValidationError, match=r"32\+ random characters"):
-        Settings(secret_key="change-me", **backend)  # type: ignore[arg-type]
+        Settings(secret_key="x" * 31, **backend)  # type: ignore[arg-type]
+    for placeholder in ("change-me", "REPLACE-ME-WITH-A-LONG-RANDOM-STRING-PLEASE"):
+        with pytest.raises(ValidationError, match="still a placeholder"):
+            Settings(secret_key=placeholder, **backend)  # type: ignore[arg-type]
 
 
 async def test_a_started_service_signs_with_the_key_it_keeps(tmp_path: Path) -> None:
