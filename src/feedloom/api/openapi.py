@@ -64,6 +64,7 @@ REASONS = {
     413: "Body too large",
     422: "Invalid input",
     429: "Rate limited (see Retry-After)",
+    503: "The database is unreachable: retry after Retry-After",
 }
 
 # (method, path) -> codes beyond the ones derived from the operation's shape.
@@ -72,7 +73,8 @@ SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/v1/sessions"): (401,),  # unknown username or wrong password
     ("post", "/v1/posts"): (429,),
     ("delete", "/v1/posts/{post_id}"): (403,),
-    ("put", "/v1/users/{user_id}/follow"): (403, 422),  # blocked; yourself
+    ("delete", "/v1/posts/{post_id}/comments/{comment_id}"): (403,),  # someone else's
+    ("put", "/v1/users/{user_id}/follow"): (422,),  # yourself (a block is a 404)
     ("put", "/v1/media/{media_id}/content"): (403, 409, 413),
     ("get", "/v1/feed"): (410,),
     ("get", "/v1/users/lookup"): (404,),
@@ -98,6 +100,9 @@ PUBLIC = {
     ("get", "/readyz"),
     ("get", "/metrics"),
 }
+
+# Operations that answer without the database (every other one may answer 503).
+STORELESS = {("get", "/healthz"), ("get", "/metrics")}
 
 
 def install_openapi(app: FastAPI, settings: Settings) -> None:
@@ -162,6 +167,8 @@ def error_codes(method: str, path: str, operation: dict[str, Any]) -> set[int]:
     codes = set(SPECIFIC.get((method, path), ()))
     if (method, path) not in PUBLIC:
         codes.add(401)
+    if (method, path) not in STORELESS:
+        codes.add(503)
     if any(p["in"] == "path" for p in parameters):
         codes.add(404)
     if "requestBody" in operation or any(p["in"] == "query" for p in parameters):

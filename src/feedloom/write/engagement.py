@@ -4,7 +4,7 @@ reader -> author affinity ranking feature is updated right after (affinity.py)."
 
 from __future__ import annotations
 
-from feedloom.domain.errors import InvalidInput
+from feedloom.domain.errors import Forbidden, InvalidInput
 from feedloom.domain.idempotency import check_idempotency_key
 from feedloom.domain.ids import IdGenerator
 from feedloom.domain.model import Comment
@@ -66,3 +66,16 @@ class Engage:
             self._buffer.add(post_id, comments=1)
             await self._affinity.record(user_id, post.author_id, "comment", stored.created_at)
         return stored
+
+    async def delete_comment(self, user_id: int, post_id: int, comment_id: int) -> bool:
+        """Delete your own comment; false when it is already gone (a retry)."""
+        await self._access.visible_post(user_id, post_id)
+        comment = await self._engagement.comment(post_id, comment_id)
+        if comment is None:
+            return False
+        if comment.author_id != user_id:
+            raise Forbidden("only its author can delete a comment")
+        removed = await self._engagement.delete_comment(post_id, comment_id, user_id)
+        if removed:
+            self._buffer.add(post_id, comments=-1)
+        return removed
