@@ -262,7 +262,7 @@ async def _upload_in_an_outage(p: Provoker) -> httpx.Response:
         "post", "/v1/media", json={"content_type": "image/png", "width": 1, "height": 1}
     )
     with database_refusing():
-        return await p.world.client.put(ticket.json()["upload_url"], content=png(2, 2))
+        return await p.send("put", ticket.json()["upload_url"], content=png(2, 2))
 
 
 async def _huge_upload(p: Provoker) -> httpx.Response:
