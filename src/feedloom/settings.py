@@ -184,18 +184,6 @@ class Settings(BaseSettings):
             )
         return key
 
-    @model_validator(mode="after")
-    def _refuse_a_missing_secret(self) -> Self:
-        # Only the embedded default keeps everything in one data dir, so only there can a
-        # generated key be the one every process signs and checks with.
-        if self.secret_key is None and not self.is_embedded_default:
-            raise ValueError(
-                "FEEDLOOM_SECRET_KEY is required with PostgreSQL or Redis: set it to "
-                f"{SECRET_KEY_MIN_CHARS}+ random characters (openssl rand -hex 32), "
-                "the same in every process"
-            )
-        return self
-
     @property
     def effective_database_url(self) -> str:
         return self.database_url or f"sqlite:///{(self.data_dir / 'feedloom.sqlite3').resolve()}"

@@ -58,3 +58,10 @@ def test_production_wants_a_worker_id_of_each_process(tmp_path: Path) -> None:
     assert code == 1
     [fix] = [line for line in lines if line.startswith("FIX")]
     assert fix.startswith("FIX  worker id FEEDLOOM_WORKER_ID unset")
+
+
+def test_a_deployment_without_a_secret_key_is_to_be_fixed(tmp_path: Path) -> None:
+    env = {"FEEDLOOM_DATA_DIR": str(tmp_path), "FEEDLOOM_REDIS_URL": "redis://127.0.0.1:1/0"}
+    code, lines = doctor(env)
+    assert code == 1
+    assert "FIX  secret    FEEDLOOM_SECRET_KEY unset: openssl rand -hex 32" in lines

@@ -1,8 +1,11 @@
 """The key that signs upload URLs and stream tickets: FEEDLOOM_SECRET_KEY when set, else
-(embedded default only, settings.py refuses anything else) one generated on first
-start and kept in data_dir/secret_key, readable by its owner only.
+(embedded default only) one generated on first start and kept in data_dir/secret_key,
+readable by its owner only. Anything else refuses to start without a key: only the
+embedded default keeps everything in one data dir, so only there can a generated key
+be the one every process signs and checks with.
 
-No deployment runs with a key anyone could know: there is no placeholder to forget.
+No deployment runs with a key anyone could know: there is no placeholder to forget
+(settings.py refuses short keys and placeholder words).
 """
 
 from __future__ import annotations
@@ -15,12 +18,18 @@ from pathlib import Path
 from feedloom.settings import SECRET_KEY_FILE, SECRET_KEY_MIN_CHARS, Settings, SettingsError
 
 PRIVATE = 0o600
+MISSING = (
+    "FEEDLOOM_SECRET_KEY is required with PostgreSQL or Redis: set it to "
+    f"{SECRET_KEY_MIN_CHARS}+ random characters (openssl rand -hex 32), the same in every process"
+)
 
 
 def secret_key(settings: Settings) -> str:
     """Raises SettingsError, in one line, for a key file that is unsafe or unusable."""
     if settings.secret_key is not None:
         return settings.secret_key.get_secret_value()
+    if not settings.is_embedded_default:
+        raise SettingsError(MISSING)
     return kept_secret_key(settings.data_dir / SECRET_KEY_FILE)
 
 

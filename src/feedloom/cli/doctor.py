@@ -110,7 +110,8 @@ def _secret(settings: Settings) -> Finding:
 
     if settings.secret_key is not None:
         return Finding("secret", True, "FEEDLOOM_SECRET_KEY is set")
-    # Without Redis and PostgreSQL only: the settings refuse a missing key elsewhere.
+    if not settings.is_embedded_default:
+        return Finding("secret", False, "FEEDLOOM_SECRET_KEY unset: openssl rand -hex 32")
     return Finding("secret", True, f"generated on first start: data dir/{SECRET_KEY_FILE}")
 
 

@@ -55,8 +55,8 @@ def test_a_key_file_others_can_read_or_that_holds_too_little_is_refused(tmp_path
 def test_anything_but_the_embedded_default_refuses_to_run_without_a_key(
     backend: dict[str, str],
 ) -> None:
-    with pytest.raises(ValidationError, match="FEEDLOOM_SECRET_KEY is required"):
-        Settings(**backend)  # type: ignore[arg-type]
+    with pytest.raises(SettingsError, match="FEEDLOOM_SECRET_KEY is required"):
+        secret_key(Settings(**backend))  # type: ignore[arg-type]
     with pytest.raises(ValidationError, match=r"32\+ random characters"):
         Settings(secret_key="x" * 31, **backend)  # type: ignore[arg-type]
     for placeholder in ("change-me", "REPLACE-ME-WITH-A-LONG-RANDOM-STRING-PLEASE"):
