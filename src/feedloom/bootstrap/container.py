@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -11,6 +12,7 @@ from argon2 import PasswordHasher
 from feedloom.bootstrap.infrastructure import cache_ports, durable_stores
 from feedloom.bootstrap.leases import leased_ids
 from feedloom.bootstrap.runtime import Runtime, utc_now
+from feedloom.bootstrap.secret_key import secret_key
 from feedloom.bootstrap.services import Services, build_services
 from feedloom.metrics import Metrics
 from feedloom.ports import CachePorts, Clock, DurableStores
@@ -52,7 +54,8 @@ async def open_feedloom(settings: Settings, clock: Clock = utc_now) -> AsyncIter
             feature_log = FeatureLog(settings.feed.feature_log_path)
             stack.push_async_callback(feature_log.close)
         hasher = password_hasher(settings)
-        services = build_services(settings, stores, caches, runtime, hasher, feature_log)
+        key = await asyncio.to_thread(secret_key, settings)
+        services = build_services(settings, stores, caches, runtime, hasher, feature_log, key)
         yield Feedloom(settings, stores, caches, runtime, services, hasher, stack)
 
 

@@ -75,10 +75,12 @@ class DisplayedCounts:
         self, counts: dict[int, Counts], hidden_commenters: Collection[int]
     ) -> dict[int, Counts]:
         """The counts a reader is shown: without the comments hidden from them. Only
-        a reader who hides someone pays the store query (the common warm read needs none)."""
-        if not hidden_commenters:
+        a reader who hides someone pays the store query, and only for a page with comments
+        (the common warm read needs none)."""
+        commented = [post_id for post_id, shown in counts.items() if shown.comments]
+        if not hidden_commenters or not commented:
             return counts
-        hidden = await self._engagement.comments_by(list(counts), hidden_commenters)
+        hidden = await self._engagement.comments_by(commented, hidden_commenters)
         return {
             post_id: replace(shown, comments=max(0, shown.comments - hidden.get(post_id, 0)))
             for post_id, shown in counts.items()

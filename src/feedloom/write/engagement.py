@@ -5,6 +5,7 @@ reader -> author affinity ranking feature is updated right after (affinity.py)."
 from __future__ import annotations
 
 from feedloom.domain.errors import Forbidden, InvalidInput
+from feedloom.domain.idempotency import check_idempotency_key
 from feedloom.domain.ids import IdGenerator
 from feedloom.domain.model import Comment
 from feedloom.lookups.access import Access
@@ -53,6 +54,8 @@ class Engage:
     async def comment(
         self, user_id: int, post_id: int, text: str, idempotency_key: str | None = None
     ) -> Comment:
+        if idempotency_key is not None:
+            check_idempotency_key(idempotency_key)
         post = await self._access.visible_post(user_id, post_id)
         text = text.strip()
         if not 0 < len(text) <= self._comment_max_chars:
