@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Generic, TypeVar
 
 from feedloom.domain.ids import IdGenerator, created_at_of
@@ -29,8 +29,9 @@ from feedloom.domain.model import (
 )
 from feedloom.lookups.cached_views import Views
 from feedloom.metrics import Metrics
-from feedloom.ports import Delivery, Followee, Lane, StoredResponse
+from feedloom.ports import Delivery, Followee, Lane, RateDecision, RateRule, StoredResponse
 from feedloom.ranking.affinity import AffinityState, InteractionKind, add_interaction
+from feedloom.write.throttle import Throttle, YoungAccounts
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
@@ -493,14 +494,32 @@ class FakeFeedSessionStore:
 
 
 class FakeRateLimiter:
-    """Counts hits per key; past the limit, the whole window is the wait."""
+    """Counts charged hits per "rule:key"; a `once` token is charged once; past the
+    limit the whole window is the wait."""
 
     def __init__(self) -> None:
         self.hits: Counter[str] = Counter()
+        self.charged_once: set[tuple[str, str]] = set()
 
-    async def hit(self, key: str, limit: int, window_s: int) -> int:
-        self.hits[key] += 1
-        return window_s if self.hits[key] > limit else 0
+    async def hit(self, rule: RateRule, key: str, once: str | None = None) -> RateDecision:
+        name = f"{rule.name}:{key}"
+        if once is not None and (name, once) in self.charged_once:
+            return RateDecision(True, rule.amount, rule.amount - self.hits[name], 0)
+        if self.hits[name] >= rule.amount:
+            return RateDecision(False, rule.amount, 0, rule.window_s)
+        self.hits[name] += 1
+        if once is not None:
+            self.charged_once.add((name, once))
+        return RateDecision(True, rule.amount, rule.amount - self.hits[name], 0)
+
+
+def throttle(limiter: FakeRateLimiter, young_share: float = 1.0, **per_minute: int) -> Throttle:
+    """A Throttle over `limiter`: each action named gets that many per minute, every
+    other 1,000; accounts younger than a day (by their ID) get `young_share` of it."""
+    actions = ("posts", "comments", "likes", "follows", "media")
+    names = (*actions, "sign_in_per_address", "sign_in_per_account", "sign_up_per_address")
+    rules = {name: RateRule(name, per_minute.get(name, 1_000), 60) for name in names}
+    return Throttle(limiter, rules, YoungAccounts(timedelta(days=1), young_share), clock)
 
 
 class FakeEventQueue:

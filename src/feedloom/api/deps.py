@@ -80,6 +80,16 @@ async def current_user(request: Request, auth: AuthDep) -> int:
 
 
 CurrentUser = Annotated[int, Depends(current_user)]
+
+
+def client_address(request: Request) -> str:
+    """The client's address, what sign-in and sign-up are throttled by. Behind a reverse
+    proxy uvicorn takes it from X-Forwarded-For when the proxy is trusted
+    (FORWARDED_ALLOW_IPS, docs/PRODUCTION.md); otherwise it is the proxy's."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+ClientAddress = Annotated[str, Depends(client_address)]
 Token = Annotated[str, Depends(bearer_token)]
 
 

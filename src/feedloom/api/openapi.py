@@ -63,15 +63,20 @@ REASONS = {
     410: "The ranked feed session expired: reload the top of the feed",
     413: "Body too large",
     422: "Invalid input",
-    429: "Rate limited (see Retry-After)",
+    429: "Rate limited (see Retry-After and the RateLimit-* headers)",
 }
 
 # (method, path) -> codes beyond the ones derived from the operation's shape.
 SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
-    ("post", "/v1/accounts"): (409,),
+    ("post", "/v1/accounts"): (409, 429),
+    ("post", "/v1/sessions"): (429,),
     ("post", "/v1/posts"): (429,),
+    ("post", "/v1/posts/{post_id}/comments"): (429,),
+    ("put", "/v1/posts/{post_id}/like"): (429,),
+    ("delete", "/v1/posts/{post_id}/like"): (429,),
+    ("post", "/v1/media"): (429,),
     ("delete", "/v1/posts/{post_id}"): (403,),
-    ("put", "/v1/users/{user_id}/follow"): (403, 422),  # blocked; yourself
+    ("put", "/v1/users/{user_id}/follow"): (403, 422, 429),  # blocked; yourself; too many
     ("put", "/v1/media/{media_id}/content"): (403, 409, 413),
     ("get", "/v1/feed"): (410,),
     ("get", "/v1/users/lookup"): (404,),

@@ -16,6 +16,7 @@ from feedloom.metrics import Metrics
 from feedloom.ports import CachePorts, Clock, DurableStores
 from feedloom.read.ranked.feature_log import FeatureLog
 from feedloom.settings import Settings
+from feedloom.write.passwords import Passwords
 
 __all__ = ["Feedloom", "Runtime", "open_feedloom", "utc_now"]
 
@@ -51,7 +52,9 @@ async def open_feedloom(settings: Settings, clock: Clock = utc_now) -> AsyncIter
             feature_log = FeatureLog(settings.feed.feature_log_path)
             stack.push_async_callback(feature_log.close)
         hasher = password_hasher(settings)
-        services = build_services(settings, stores, caches, runtime, hasher, feature_log)
+        passwords = Passwords(hasher, settings.password_hash_workers, settings.password_hash_queue)
+        stack.callback(passwords.close)
+        services = build_services(settings, stores, caches, runtime, passwords, feature_log)
         yield Feedloom(settings, stores, caches, runtime, services, hasher, stack)
 
 

@@ -10,12 +10,12 @@ from feedloom.adapters.files.object_store import LocalObjectStore
 from feedloom.adapters.memory.caches import (
     MemoryCounterStore,
     MemoryFeedSessionStore,
-    MemoryRateLimiter,
     MemoryRecordCache,
     MemoryViewCache,
 )
 from feedloom.adapters.memory.event_queue import MemoryEventQueue
 from feedloom.adapters.memory.notices import MemoryNoticeBus
+from feedloom.adapters.memory.rate_limiter import memory_rate_limiter
 from feedloom.adapters.memory.timeline_store import MemoryAuthorTimelineStore, MemoryTimelineStore
 from feedloom.adapters.redis import RedisConfig, redis_caches
 from feedloom.adapters.sql.accounts import SqlAccounts
@@ -106,7 +106,7 @@ def memory_caches(settings: Settings, clock: Clock) -> CachePorts:
         user_cache=MemoryViewCache(),
         counters=MemoryCounterStore(),
         sessions=MemoryFeedSessionStore(),
-        rate_limiter=MemoryRateLimiter(),
+        rate_limiter=memory_rate_limiter(),
         queue=MemoryEventQueue(),
         viewers=MemoryRecordCache(),
         tokens=MemoryRecordCache(),

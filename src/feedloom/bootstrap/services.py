@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from argon2 import PasswordHasher
-
 from feedloom.bootstrap.runtime import Runtime
 from feedloom.lookups.access import Access
 from feedloom.lookups.author_timelines import AuthorTimelines
@@ -17,7 +15,7 @@ from feedloom.lookups.likes import Likes
 from feedloom.lookups.notices import Notices
 from feedloom.lookups.reader_state import ReaderStates
 from feedloom.lookups.timelines import TimelineRebuilder
-from feedloom.ports import CachePorts, DurableStores
+from feedloom.ports import CachePorts, Clock, DurableStores
 from feedloom.ranking import rank
 from feedloom.read.author_posts import AuthorPosts
 from feedloom.read.candidates import Candidates
@@ -47,11 +45,13 @@ from feedloom.write.import_graph import GraphImport
 from feedloom.write.media import MediaConfig, MediaUploads
 from feedloom.write.media_cleanup import CleanUpMedia
 from feedloom.write.media_jobs import MediaJobs
+from feedloom.write.passwords import Passwords
 from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PostLimits, PublishPost
-from feedloom.write.relations import FollowLimit, Relations
+from feedloom.write.relations import Relations
 from feedloom.write.relay_outbox import RelayOutbox
 from feedloom.write.stream_tickets import StreamTickets
+from feedloom.write.throttle import Throttle, YoungAccounts
 from feedloom.write.worker import Worker, WorkerConfig
 
 NEW_POSTS_CAP = 50  # GET /v1/feed/new counts up to this many
@@ -65,6 +65,7 @@ class Services:
     account_lifecycle: AccountLifecycle
     edit_profile: EditProfile
     auth: Authenticator
+    throttle: Throttle
     publish: PublishPost
     delete_post: DeletePost
     relations: Relations
@@ -92,7 +93,7 @@ def build_services(
     stores: DurableStores,
     caches: CachePorts,
     runtime: Runtime,
-    hasher: PasswordHasher,
+    passwords: Passwords,
     feature_log: FeatureLog | None,
 ) -> Services:
     clock, ids, metrics = runtime.clock, runtime.ids, runtime.metrics
@@ -155,26 +156,30 @@ def build_services(
             idempotency_ttl=timedelta(hours=settings.idempotency_ttl_hours),
         ),
     )
+    throttle = _throttle(settings, caches, clock)
     worker.media_jobs = MediaJobs(
         stores.media_sizes, views, clock, stores.objects, settings.media_base_url
     )
     return Services(
-        accounts=AccountService(stores.accounts, stores.tokens, caches.tokens, hasher, ids, clock),
+        accounts=AccountService(
+            stores.accounts, stores.tokens, caches.tokens, passwords, throttle, ids, clock
+        ),
         account_lifecycle=AccountLifecycle(
-            stores.account_admin, stores.archive, caches.tokens, views, hasher, clock
+            stores.account_admin, stores.archive, caches.tokens, views, passwords, clock
         ),
         edit_profile=EditProfile(stores.profile_editor, stores.media, views),
         auth=Authenticator(stores.tokens, caches.tokens, stores.activity, caches.timelines, clock),
+        throttle=throttle,
         publish=PublishPost(
             stores.posts,
             stores.media,
             caches.author_timelines,
             views,
             caches.counters,
-            caches.rate_limiter,
+            throttle,
             ids,
             clock,
-            PostLimits(settings.post_max_chars, settings.media_per_post, settings.posts_per_minute),
+            PostLimits(settings.post_max_chars, settings.media_per_post),
         ),
         delete_post=DeletePost(stores.posts, views, clock),
         relations=Relations(
@@ -186,9 +191,8 @@ def build_services(
             states,
             caches.timelines,
             author_timelines,
-            caches.rate_limiter,
+            throttle,
             policy,
-            FollowLimit(settings.follows_per_hour),
             clock,
         ),
         engage=Engage(
@@ -199,6 +203,7 @@ def build_services(
             affinity,
             ids,
             clock,
+            throttle,
             settings.comment_max_chars,
         ),
         media=MediaUploads(
@@ -211,6 +216,7 @@ def build_services(
                 base_url=settings.media_base_url,
                 max_bytes=settings.media_max_bytes,
             ),
+            throttle,
         ),
         media_cleanup=CleanUpMedia(stores.media_sweep, settings.data_dir / "media", clock),
         affinity=affinity,
@@ -261,6 +267,12 @@ def build_services(
             policy,
         ),
     )
+
+
+def _throttle(settings: Settings, caches: CachePorts, clock: Clock) -> Throttle:
+    limits = settings.rate_limits
+    young = YoungAccounts(timedelta(hours=limits.young_account_hours), limits.young_account_share)
+    return Throttle(caches.rate_limiter, limits.rules(), young, clock)
 
 
 def _ranked_feed(

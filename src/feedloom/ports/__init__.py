@@ -56,6 +56,8 @@ from feedloom.ports.records import (
     Lane,
     NewUser,
     ProfileChanges,
+    RateDecision,
+    RateRule,
     StageProgress,
     StoredResponse,
 )
@@ -98,7 +100,9 @@ __all__ = [
     "ProfileChanges",
     "ProfileEditor",
     "ProfileStore",
+    "RateDecision",
     "RateLimiter",
+    "RateRule",
     "RecordCache",
     "RelationStore",
     "StageProgress",

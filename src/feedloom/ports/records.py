@@ -82,3 +82,23 @@ class ProfileChanges:
     set_avatar: bool = False
     avatar: str | None = None
     avatar_media_id: int | None = None  # the medium behind `avatar`
+
+
+@dataclass(frozen=True, slots=True)
+class RateRule:
+    """At most `amount` hits in ANY `window_s` seconds (a moving window, not calendar
+    windows: no burst of twice the limit across a window edge)."""
+
+    name: str
+    amount: int
+    window_s: int
+
+
+@dataclass(frozen=True, slots=True)
+class RateDecision:
+    """One hit's outcome, with what the RateLimit-* headers say."""
+
+    allowed: bool
+    limit: int
+    remaining: int
+    reset_s: int  # seconds until a slot frees up (0 while slots remain)

@@ -13,14 +13,11 @@ disappears for everyone, but its rows (posts, follows, likes, media) are kept.
 
 from __future__ import annotations
 
-import asyncio
-
-from argon2 import PasswordHasher
-
 from feedloom.domain.errors import Conflict, InvalidInput, NotFound
 from feedloom.domain.model import Role
 from feedloom.lookups.cached_views import Views
 from feedloom.ports import AccountAdmin, AccountRecord, Clock, PostArchive, RecordCache
+from feedloom.write.passwords import Passwords
 
 FORGET_BATCH = 1_000
 
@@ -32,11 +29,11 @@ class AccountLifecycle:
         archive: PostArchive,
         token_cache: RecordCache,
         views: Views,
-        hasher: PasswordHasher,
+        passwords: Passwords,
         clock: Clock,
     ) -> None:
         self._admin, self._archive, self._token_cache = admin, archive, token_cache
-        self._views, self._hasher, self._clock = views, hasher, clock
+        self._views, self._passwords, self._clock = views, passwords, clock
 
     async def account(self, username: str) -> AccountRecord:
         record = await self._admin.account(username)
@@ -53,7 +50,7 @@ class AccountLifecycle:
             raise InvalidInput("display name must be 1-64 characters")
         if password is not None and not 8 <= len(password) <= 256:
             raise InvalidInput("password must be 8-256 characters")
-        hashed = None if password is None else await asyncio.to_thread(self._hasher.hash, password)
+        hashed = None if password is None else await self._passwords.hash(password)
         await self._admin.modify(record.user_id, display_name, hashed)
         if hashed is not None:
             await self._sign_out(record.user_id)

@@ -1,21 +1,19 @@
 """Accounts and sessions: register, log in, authenticate a bearer token, note activity.
 
-Passwords are hashed with argon2 (off the event loop: it is deliberately slow).
+Passwords are hashed with argon2 in a bounded pool (passwords.py). Sign-in is
+throttled per client address and per username, sign-up per address (throttle.py);
+an unknown username costs the same hash as a wrong password.
 Tokens are random and opaque; only their SHA-256 is stored, so a leaked table holds
 no usable token, and deleting the row revokes it.
 """
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import re
 import secrets
 import time
 from dataclasses import dataclass
-
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError
 
 from feedloom.domain.errors import InvalidInput, Unauthorized
 from feedloom.domain.ids import IdGenerator
@@ -27,6 +25,8 @@ from feedloom.ports import (
     TimelineStore,
     TokenStore,
 )
+from feedloom.write.passwords import Passwords
+from feedloom.write.throttle import Throttle
 
 USERNAME = re.compile(r"^[A-Za-z0-9_]{3,32}$")
 ACTIVITY_WRITE_INTERVAL_S = 3600.0
@@ -51,33 +51,41 @@ class AccountService:
         accounts: AccountStore,
         tokens: TokenStore,
         token_cache: RecordCache,
-        hasher: PasswordHasher,
+        passwords: Passwords,
+        throttle: Throttle,
         ids: IdGenerator,
         clock: Clock,
     ) -> None:
         self._accounts, self._tokens, self._token_cache = accounts, tokens, token_cache
-        self._hasher, self._ids, self._clock = hasher, ids, clock
+        self._passwords, self._throttle = passwords, throttle
+        self._ids, self._clock = ids, clock
 
-    async def register(self, username: str, password: str, display_name: str) -> int:
+    async def register(
+        self, username: str, password: str, display_name: str, address: str | None = None
+    ) -> int:
+        """Sign up; `address` (the client's) is charged, None for an operator's."""
         if not USERNAME.match(username):
             raise InvalidInput("username must be 3-32 letters, digits or underscores")
         if not 8 <= len(password) <= 256:
             raise InvalidInput("password must be 8-256 characters")
-        hashed = await asyncio.to_thread(self._hasher.hash, password)
+        if address is not None:
+            await self._throttle.key("sign_up_per_address", address)
+        hashed = await self._passwords.hash(password)
         user_id = self._ids.next_id()
         await self._accounts.create_user(
             user_id, username, display_name or username, hashed, self._clock()
         )
         return user_id
 
-    async def open_session(self, username: str, password: str) -> OpenedSession:
+    async def open_session(self, username: str, password: str, address: str) -> OpenedSession:
+        """Sign in. Both throttles are charged before any hash is computed, so a flood
+        costs a lookup in the limiter, not an argon2 hash."""
+        await self._throttle.key("sign_in_per_address", address)
+        await self._throttle.key("sign_in_per_account", username.lower())
         credentials = await self._accounts.credentials(username)
-        if credentials is None:
+        known_hash = credentials.password_hash if credentials is not None else None
+        if not await self._passwords.verify(known_hash, password) or credentials is None:
             raise Unauthorized("unknown username or wrong password")
-        try:
-            await asyncio.to_thread(self._hasher.verify, credentials.password_hash, password)
-        except (VerificationError, InvalidHashError) as error:
-            raise Unauthorized("unknown username or wrong password") from error
         token = secrets.token_urlsafe(32)
         await self._tokens.create_token(token_digest(token), credentials.user_id, self._clock())
         return OpenedSession(token, credentials.user_id)

@@ -12,6 +12,7 @@ from feedloom.lookups.counts import CounterBuffer
 from feedloom.lookups.likes import Likes
 from feedloom.ports import Clock, Engagement
 from feedloom.write.affinity import AffinityUpdates
+from feedloom.write.throttle import Throttle
 
 
 class Engage:
@@ -24,15 +25,19 @@ class Engage:
         affinity: AffinityUpdates,
         ids: IdGenerator,
         clock: Clock,
+        throttle: Throttle,
         comment_max_chars: int,
     ) -> None:
         self._engagement, self._likes = engagement, likes
         self._access, self._buffer = access, buffer
         self._affinity, self._ids, self._clock = affinity, ids, clock
-        self._comment_max_chars = comment_max_chars
+        self._throttle, self._comment_max_chars = throttle, comment_max_chars
 
     async def like(self, user_id: int, post_id: int) -> bool:
         post = await self._access.visible_post(user_id, post_id)
+        # Liking a post again (a retry) within the window is free; unliking is not, so
+        # toggling a like on and off stays limited.
+        await self._throttle.account("likes", user_id, once=f"like:{post_id}")
         now = self._clock()
         created = await self._engagement.like(post_id, user_id, now)
         await self._likes.liked(user_id, post_id)  # also on a retry: it may follow a failure
@@ -44,6 +49,7 @@ class Engage:
     async def unlike(self, user_id: int, post_id: int) -> bool:
         """Affinity is left as is: see affinity.py for why."""
         await self._access.visible_post(user_id, post_id)
+        await self._throttle.account("likes", user_id)
         removed = await self._engagement.unlike(post_id, user_id)
         await self._likes.unliked(user_id)
         if removed:
@@ -57,6 +63,7 @@ class Engage:
         text = text.strip()
         if not 0 < len(text) <= self._comment_max_chars:
             raise InvalidInput(f"comment text must be 1-{self._comment_max_chars} characters")
+        await self._throttle.account("comments", user_id, once=idempotency_key)
         comment = Comment(self._ids.next_id(), post_id, user_id, text, self._clock())
         stored = await self._engagement.add_comment(comment, idempotency_key)
         if stored.id == comment.id:  # not a replay of an earlier request

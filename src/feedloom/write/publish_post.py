@@ -13,7 +13,7 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime
 
-from feedloom.domain.errors import IdempotencyMismatch, InvalidInput, RateLimited
+from feedloom.domain.errors import IdempotencyMismatch, InvalidInput
 from feedloom.domain.ids import IdGenerator, created_at_of, parse_id
 from feedloom.domain.model import Counts, Post, Visibility
 from feedloom.lookups.cached_views import Views
@@ -23,8 +23,8 @@ from feedloom.ports import (
     CounterStore,
     MediaStore,
     PostStore,
-    RateLimiter,
 )
+from feedloom.write.throttle import Throttle
 
 log = logging.getLogger(__name__)
 MAX_IDEMPOTENCY_KEY = 255
@@ -41,7 +41,6 @@ class PublishedPost:
 class PostLimits:
     max_chars: int
     media_per_post: int
-    per_minute: int
 
 
 class PublishPost:
@@ -52,12 +51,12 @@ class PublishPost:
         author_timelines: AuthorTimelineStore,
         views: Views,
         counters: CounterStore,
-        rate_limiter: RateLimiter,
+        throttle: Throttle,
         ids: IdGenerator,
         clock: Clock,
         limits: PostLimits,
     ) -> None:
-        self._posts, self._media, self._rate_limiter = posts, media, rate_limiter
+        self._posts, self._media, self._throttle = posts, media, throttle
         self._author_timelines, self._views, self._counters = author_timelines, views, counters
         self._ids, self._clock = ids, clock
         self.limits = limits  # public: operators (and tests) may tighten them at run time
@@ -77,7 +76,8 @@ class PublishPost:
             if replay is not None:
                 return replay
         post = await self._new_post(author_id, text, media_ids, visibility)
-        await self._enforce_rate_limit(author_id)
+        # A retry racing its first attempt is charged once (the limiter's `once`).
+        await self._throttle.account("posts", author_id, once=idempotency_key)
         stored = await self._posts.create_post(post, idempotency_key, request_hash, self._clock())
         if stored.post_id != post.id:  # a concurrent retry with the same key won the race
             return _replayed(stored.post_id, stored.request_hash, request_hash)
@@ -129,12 +129,6 @@ class PublishPost:
             created_at=created_at_of(post_id),
             media=tuple(media),
         )
-
-    async def _enforce_rate_limit(self, author_id: int) -> None:
-        limit = self.limits.per_minute
-        retry_after = await self._rate_limiter.hit(f"posts:{author_id}", limit, 60)
-        if retry_after:
-            raise RateLimited(f"at most {limit} posts per minute", retry_after)
 
 
 def _replayed(post_id: int, stored_hash: str, request_hash: str) -> PublishedPost:

@@ -14,6 +14,7 @@ from feedloom.domain.model import Post, Role
 from feedloom.ports import AccountRecord
 from feedloom.write import account_lifecycle
 from feedloom.write.account_lifecycle import AccountLifecycle
+from feedloom.write.passwords import Passwords
 from tests.unit.fakes import (
     FakePostArchive,
     FakePostStore,
@@ -82,7 +83,12 @@ def world(monkeypatch: pytest.MonkeyPatch) -> World:
     views = views_over(posts, FakeProfileStore(user(ALICE)), post_cache)
     admin = FakeAccountAdmin()
     lifecycle = AccountLifecycle(
-        admin, FakePostArchive(posts), token_cache, views, PasswordHasher(1, 256), clock
+        admin,
+        FakePostArchive(posts),
+        token_cache,
+        views,
+        Passwords(PasswordHasher(1, 256), 1, 4),
+        clock,
     )
     return World(lifecycle, admin, posts, post_cache, token_cache)
 

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Response
 
-from feedloom.api.deps import AccountsDep, AuthorPostsDep, CurrentUser, EditProfileDep, Token
+from feedloom.api.deps import (
+    AccountsDep,
+    AuthorPostsDep,
+    ClientAddress,
+    CurrentUser,
+    EditProfileDep,
+    Token,
+)
 from feedloom.api.routes.users import render_profile
 from feedloom.api.schemas import (
     AccountCreated,
@@ -20,18 +27,20 @@ router = APIRouter(prefix="/v1", tags=["accounts"])
 
 @router.post("/accounts", status_code=201, response_model=AccountCreated)
 async def create_account(
-    body: NewAccount, accounts: AccountsDep, response: Response
+    body: NewAccount, accounts: AccountsDep, address: ClientAddress, response: Response
 ) -> AccountCreated:
     """Sign up. Usernames are unique regardless of case; the password is stored argon2-hashed."""
-    user_id = await accounts.register(body.username, body.password, body.display_name)
+    user_id = await accounts.register(body.username, body.password, body.display_name, address)
     response.headers["Location"] = f"/v1/users/{user_id}"
     return AccountCreated(id=str(user_id), username=body.username)
 
 
 @router.post("/sessions", status_code=201, response_model=SessionCreated)
-async def create_session(body: NewSession, accounts: AccountsDep) -> SessionCreated:
+async def create_session(
+    body: NewSession, accounts: AccountsDep, address: ClientAddress
+) -> SessionCreated:
     """Log in: a bearer token, for `Authorization: Bearer` (*Authorize* in /docs)."""
-    session = await accounts.open_session(body.username, body.password)
+    session = await accounts.open_session(body.username, body.password, address)
     return SessionCreated(token=session.token, user_id=str(session.user_id))
 
 
