@@ -82,7 +82,7 @@ class FakePostStore:
         stored = StoredResponse(request_hash, post.id)
         if idempotency_key is not None:
             stored = self.responses.setdefault((post.author_id, idempotency_key), stored)
-        if stored.post_id == post.id:
+        if stored.result_id == post.id:
             self.by_id[post.id] = post
             self.outbox.append(PostPublished(post.id, post.author_id))
         return stored
@@ -302,6 +302,7 @@ class FakeEngagement:
     def __init__(self) -> None:
         self.likes: set[tuple[int, int]] = set()
         self.comment_list: list[Comment] = []
+        self.responses: dict[tuple[int, str], StoredResponse] = {}
 
     async def like(self, post_id: int, user_id: int, now: datetime) -> bool:
         return _toggle(self.likes, (post_id, user_id), add=True)
@@ -316,9 +317,21 @@ class FakeEngagement:
         mine = (p for p, u in self.likes if u == user_id and p >= since_post_id)
         return sorted(mine, reverse=True)[:limit]
 
-    async def add_comment(self, comment: Comment, idempotency_key: str | None) -> Comment:
-        self.comment_list.append(comment)
-        return comment
+    async def add_comment(
+        self, comment: Comment, idempotency_key: str | None, request_hash: str, now: datetime
+    ) -> StoredResponse:
+        stored = StoredResponse(request_hash, comment.id, "comment")
+        if idempotency_key is not None:
+            stored = self.responses.setdefault((comment.author_id, idempotency_key), stored)
+        if stored.result_id == comment.id:
+            self.comment_list.append(comment)
+        return stored
+
+    async def stored_response(self, user_id: int, idempotency_key: str) -> StoredResponse | None:
+        return self.responses.get((user_id, idempotency_key))
+
+    async def comment(self, comment_id: int) -> Comment | None:
+        return next((c for c in self.comment_list if c.id == comment_id), None)
 
     async def comments(self, post_id: int, before: int | None, limit: int) -> list[Comment]:
         found = [c for c in self.comment_list if c.post_id == post_id]

@@ -40,10 +40,11 @@ class AccountRecord:
 
 @dataclass(frozen=True, slots=True)
 class StoredResponse:
-    """What an idempotent request answered the first time."""
+    """What an idempotent request answered the first time: the ID it created."""
 
     request_hash: str
-    post_id: int
+    result_id: int  # the post's, or the comment's
+    kind: Literal["post", "comment"] = "post"
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,14 +4,15 @@ reader -> author affinity ranking feature is updated right after (affinity.py)."
 
 from __future__ import annotations
 
-from feedloom.domain.errors import InvalidInput
+from feedloom.domain.errors import InvalidInput, NotFound
 from feedloom.domain.ids import IdGenerator
 from feedloom.domain.model import Comment
 from feedloom.lookups.access import Access
 from feedloom.lookups.counts import CounterBuffer
 from feedloom.lookups.likes import Likes
-from feedloom.ports import Clock, Engagement
+from feedloom.ports import Clock, Engagement, StoredResponse
 from feedloom.write.affinity import AffinityUpdates
+from feedloom.write.idempotency import check_key, replayed_id, request_hash
 from feedloom.write.throttle import Throttle
 
 
@@ -59,14 +60,30 @@ class Engage:
     async def comment(
         self, user_id: int, post_id: int, text: str, idempotency_key: str | None = None
     ) -> Comment:
+        """Comment; a retry under the same Idempotency-Key answers the first comment,
+        the same key with other text or on another post is refused (write/idempotency.py)."""
         post = await self._access.visible_post(user_id, post_id)
         text = text.strip()
         if not 0 < len(text) <= self._comment_max_chars:
             raise InvalidInput(f"comment text must be 1-{self._comment_max_chars} characters")
+        request = request_hash(post_id, text)
+        if idempotency_key is not None:
+            check_key(idempotency_key)
+            stored = await self._engagement.stored_response(user_id, idempotency_key)
+            if stored is not None:
+                return await self._replayed(stored, request)
         await self._throttle.account("comments", user_id, once=idempotency_key)
-        comment = Comment(self._ids.next_id(), post_id, user_id, text, self._clock())
-        stored = await self._engagement.add_comment(comment, idempotency_key)
-        if stored.id == comment.id:  # not a replay of an earlier request
-            self._buffer.add(post_id, comments=1)
-            await self._affinity.record(user_id, post.author_id, "comment", stored.created_at)
-        return stored
+        now = self._clock()
+        comment = Comment(self._ids.next_id(), post_id, user_id, text, now)
+        stored = await self._engagement.add_comment(comment, idempotency_key, request, now)
+        if stored.result_id != comment.id:  # a concurrent retry with the same key won
+            return await self._replayed(stored, request)
+        self._buffer.add(post_id, comments=1)
+        await self._affinity.record(user_id, post.author_id, "comment", now)
+        return comment
+
+    async def _replayed(self, stored: StoredResponse, request: str) -> Comment:
+        first = await self._engagement.comment(replayed_id(stored, "comment", request))
+        if first is None:  # its post (or its author) was erased since
+            raise NotFound("the comment this Idempotency-Key created is gone")
+        return first

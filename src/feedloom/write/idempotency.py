@@ -1,0 +1,43 @@
+"""Idempotency-Keys, one rule for every keyed write (posts, comments).
+
+A key belongs to its user, names ONE request, and is kept at least
+`idempotency_ttl_hours` (the worker purges older ones): the same key with the same
+request answers the first result again; with another request (other text, another
+post, a post's key on a comment) it is refused (422) rather than guessed at. The
+request is compared by a hash of what the client sent, kind included.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from feedloom.domain.errors import IdempotencyMismatch, InvalidInput
+from feedloom.ports import StoredResponse
+
+MAX_IDEMPOTENCY_KEY = 255
+UNHASHED = ""  # comment keys stored before request hashes (migration 0009): replayed
+
+
+def check_key(key: str) -> None:
+    if not 0 < len(key) <= MAX_IDEMPOTENCY_KEY or not key.isascii() or not key.isprintable():
+        raise InvalidInput(
+            f"Idempotency-Key must be 1-{MAX_IDEMPOTENCY_KEY} printable ASCII characters"
+        )
+
+
+def request_hash(*parts: object) -> str:
+    """What the client sent, hashed (the kind is compared apart: StoredResponse.kind)."""
+    body = json.dumps(list(parts), separators=(",", ":"))
+    return hashlib.sha256(body.encode()).hexdigest()
+
+
+def replayed_id(stored: StoredResponse, kind: str, request_hash: str) -> int:
+    """The first result's ID, if the stored request is this one; else refused."""
+    same = stored.request_hash in (request_hash, UNHASHED) and stored.kind == kind
+    if not same:
+        raise IdempotencyMismatch(
+            "this Idempotency-Key was already used with a different request; "
+            "use a new key for a new request"
+        )
+    return stored.result_id
