@@ -159,6 +159,12 @@ class Settings(BaseSettings):
     rate_limits: RateLimitSettings = RateLimitSettings()
     password_hash_time_cost: int = Field(3, ge=1)
     password_hash_memory_kib: int = Field(65_536, ge=64)
+    session_idle_expiry_s: int = Field(
+        30 * 86_400, ge=60, description="a bearer token unused this long expires; use renews it"
+    )
+    username_reserved_days: int = Field(
+        30, ge=0, description="a deleted account's username is taken this long"
+    )
     password_hash_workers: int = Field(
         2, ge=1, le=64, description="argon2 hashes computed at once per process"
     )

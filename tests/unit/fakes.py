@@ -29,7 +29,16 @@ from feedloom.domain.model import (
 )
 from feedloom.lookups.cached_views import Views
 from feedloom.metrics import Metrics
-from feedloom.ports import Delivery, Followee, Lane, RateDecision, RateRule, StoredResponse
+from feedloom.ports import (
+    Delivery,
+    Erasure,
+    Followee,
+    Lane,
+    RateDecision,
+    RateRule,
+    SessionRecord,
+    StoredResponse,
+)
 from feedloom.ranking.affinity import AffinityState, InteractionKind, add_interaction
 from feedloom.write.throttle import Throttle, YoungAccounts
 
@@ -552,3 +561,76 @@ class FakeEventQueue:
 
     async def lag(self) -> dict[str, int]:
         return {}
+
+
+class FakeObjectStore:
+    def __init__(self) -> None:
+        self.objects: dict[str, bytes] = {}
+
+    async def put(self, name: str, content: bytes, content_type: str) -> None:
+        self.objects[name] = content
+
+    async def get(self, name: str) -> bytes | None:
+        return self.objects.get(name)
+
+    async def delete(self, names: Sequence[str]) -> None:
+        for name in names:
+            self.objects.pop(name, None)
+
+
+class FakeAccountEraser:
+    """Answers the Erasure a test arranged and remembers whom it erased (what the
+    store does is the SQL contract's: tests/contract/test_sql_erasure.py)."""
+
+    def __init__(self, erasure: Erasure) -> None:
+        self.erasure = erasure
+        self.erased: list[tuple[int, datetime]] = []
+
+    async def erase_account(self, user_id: int, now: datetime) -> Erasure:
+        self.erased.append((user_id, now))
+        return self.erasure
+
+
+class FakeTokenStore:
+    """Sessions by digest."""
+
+    def __init__(self) -> None:
+        self.sessions: dict[str, SessionRecord] = {}
+
+    async def create_token(self, token_hash: str, user_id: int, now: datetime) -> None:
+        self.sessions[token_hash] = SessionRecord(token_hash, user_id, now, None)
+
+    async def session_for_token(self, token_hash: str) -> SessionRecord | None:
+        return self.sessions.get(token_hash)
+
+    async def touch_token(self, token_hash: str, now: datetime) -> None:
+        if token_hash in self.sessions:
+            self.sessions[token_hash] = replace(self.sessions[token_hash], last_used_at=now)
+
+    async def revoke_token(self, token_hash: str) -> None:
+        self.sessions.pop(token_hash, None)
+
+    async def sessions_of(self, user_id: int) -> list[SessionRecord]:
+        mine = [s for s in self.sessions.values() if s.user_id == user_id]
+        return sorted(mine, key=lambda s: s.created_at, reverse=True)
+
+    async def revoke_other_tokens(self, user_id: int, keep_hash: str) -> list[str]:
+        gone = [s.token_hash for s in await self.sessions_of(user_id) if s.token_hash != keep_hash]
+        for digest in gone:
+            del self.sessions[digest]
+        return gone
+
+    async def revoke_session(self, user_id: int, session_id: str) -> str | None:
+        for s in await self.sessions_of(user_id):
+            if s.session_id == session_id:
+                del self.sessions[s.token_hash]
+                return s.token_hash
+        return None
+
+
+class FakeActivityLog:
+    def __init__(self) -> None:
+        self.active: dict[int, datetime] = {}
+
+    async def mark_active(self, user_id: int, now: datetime) -> None:
+        self.active[user_id] = now

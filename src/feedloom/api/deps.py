@@ -19,13 +19,15 @@ from feedloom.read.home_feed import HomeFeed
 from feedloom.read.home_stream import HomeStream
 from feedloom.read.new_posts import NewPosts
 from feedloom.read.people import People
-from feedloom.write.accounts import AccountService, Authenticator
+from feedloom.write.accounts import AccountService
 from feedloom.write.delete_post import DeletePost
 from feedloom.write.engagement import Engage
+from feedloom.write.erase_account import EraseAccount
 from feedloom.write.media import MediaUploads
 from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PublishPost
 from feedloom.write.relations import Relations
+from feedloom.write.sessions import Authenticator, CurrentSession, Sessions
 from feedloom.write.stream_tickets import StreamTickets
 
 
@@ -43,6 +45,8 @@ def _service(name: str) -> Callable[[Request], Any]:
 
 AccountsDep = Annotated[AccountService, Depends(_service("accounts"))]
 AuthDep = Annotated[Authenticator, Depends(_service("auth"))]
+SessionsDep = Annotated[Sessions, Depends(_service("sessions"))]
+EraseAccountDep = Annotated[EraseAccount, Depends(_service("erase_account"))]
 EditProfileDep = Annotated[EditProfile, Depends(_service("edit_profile"))]
 PublishDep = Annotated[PublishPost, Depends(_service("publish"))]
 DeletePostDep = Annotated[DeletePost, Depends(_service("delete_post"))]
@@ -75,10 +79,15 @@ def bearer_token(request: Request) -> str:
     return token.strip()
 
 
-async def current_user(request: Request, auth: AuthDep) -> int:
-    return await auth.authenticate(bearer_token(request))
+async def current_session(request: Request, auth: AuthDep) -> CurrentSession:
+    return await auth.session(bearer_token(request))
 
 
+async def current_user(session: Annotated[CurrentSession, Depends(current_session)]) -> int:
+    return session.user_id
+
+
+ThisSession = Annotated[CurrentSession, Depends(current_session)]
 CurrentUser = Annotated[int, Depends(current_user)]
 
 

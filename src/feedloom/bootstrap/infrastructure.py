@@ -23,6 +23,7 @@ from feedloom.adapters.sql.affinity import SqlAffinityStore
 from feedloom.adapters.sql.bulk_import import SqlBulkImport
 from feedloom.adapters.sql.database import check_migrated, create_database, migrate
 from feedloom.adapters.sql.engagement import SqlEngagement
+from feedloom.adapters.sql.erasure import SqlAccountEraser
 from feedloom.adapters.sql.graph import SqlSocialGraph
 from feedloom.adapters.sql.media_sizes import SqlMediaSizes
 from feedloom.adapters.sql.outbox import SqlOutbox
@@ -47,6 +48,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
     return DurableStores(
         accounts=accounts,
         account_admin=accounts,
+        eraser=SqlAccountEraser(engine),
         tokens=accounts,
         activity=accounts,
         profiles=accounts,

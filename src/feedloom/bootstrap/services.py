@@ -34,11 +34,12 @@ from feedloom.read.ranked.ranker import BudgetedRanker
 from feedloom.read.viewer import Readers
 from feedloom.settings import Settings
 from feedloom.write.account_lifecycle import AccountLifecycle
-from feedloom.write.accounts import AccountService, Authenticator
+from feedloom.write.accounts import AccountService
 from feedloom.write.affinity import AffinityUpdates
 from feedloom.write.counting import ReconcileCounts
 from feedloom.write.delete_post import DeletePost
 from feedloom.write.engagement import Engage
+from feedloom.write.erase_account import EraseAccount
 from feedloom.write.fan_out import FanOut
 from feedloom.write.feed_upkeep import FeedUpkeep
 from feedloom.write.import_graph import GraphImport
@@ -50,6 +51,7 @@ from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PostLimits, PublishPost
 from feedloom.write.relations import Relations
 from feedloom.write.relay_outbox import RelayOutbox
+from feedloom.write.sessions import Authenticator, SessionPolicy, Sessions
 from feedloom.write.stream_tickets import StreamTickets
 from feedloom.write.throttle import Throttle, YoungAccounts
 from feedloom.write.worker import Worker, WorkerConfig
@@ -65,6 +67,8 @@ class Services:
     account_lifecycle: AccountLifecycle
     edit_profile: EditProfile
     auth: Authenticator
+    sessions: Sessions
+    erase_account: EraseAccount
     throttle: Throttle
     publish: PublishPost
     delete_post: DeletePost
@@ -157,18 +161,42 @@ def build_services(
         ),
     )
     throttle = _throttle(settings, caches, clock)
+    session_policy = SessionPolicy(timedelta(seconds=settings.session_idle_expiry_s))
+    erase = EraseAccount(
+        stores.eraser,
+        stores.engagement,
+        caches.counters,
+        caches.tokens,
+        views,
+        states,
+        caches.timelines,
+        caches.author_timelines,
+        stores.objects,
+        clock,
+    )
     worker.media_jobs = MediaJobs(
         stores.media_sizes, views, clock, stores.objects, settings.media_base_url
     )
     return Services(
         accounts=AccountService(
-            stores.accounts, stores.tokens, caches.tokens, passwords, throttle, ids, clock
+            stores.accounts,
+            stores.tokens,
+            caches.tokens,
+            passwords,
+            throttle,
+            ids,
+            clock,
+            timedelta(days=settings.username_reserved_days),
         ),
         account_lifecycle=AccountLifecycle(
-            stores.account_admin, stores.archive, caches.tokens, views, passwords, clock
+            stores.account_admin, stores.archive, caches.tokens, views, passwords, erase, clock
         ),
         edit_profile=EditProfile(stores.profile_editor, stores.media, views),
-        auth=Authenticator(stores.tokens, caches.tokens, stores.activity, caches.timelines, clock),
+        auth=Authenticator(
+            stores.tokens, caches.tokens, stores.activity, caches.timelines, clock, session_policy
+        ),
+        sessions=Sessions(stores.tokens, caches.tokens, clock, session_policy),
+        erase_account=erase,
         throttle=throttle,
         publish=PublishPost(
             stores.posts,

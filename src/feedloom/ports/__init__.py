@@ -9,6 +9,7 @@ structurally; nothing inherits.
 
 from feedloom.ports.accounts import (
     AccountAdmin,
+    AccountEraser,
     AccountStore,
     ActivityLog,
     FanoutModes,
@@ -52,18 +53,21 @@ from feedloom.ports.records import (
     Clock,
     Credentials,
     Delivery,
+    Erasure,
     Followee,
     Lane,
     NewUser,
     ProfileChanges,
     RateDecision,
     RateRule,
+    SessionRecord,
     StageProgress,
     StoredResponse,
 )
 
 __all__ = [
     "AccountAdmin",
+    "AccountEraser",
     "AccountRecord",
     "AccountStore",
     "ActivityLog",
@@ -77,6 +81,7 @@ __all__ = [
     "Delivery",
     "DurableStores",
     "Engagement",
+    "Erasure",
     "EventQueue",
     "FanoutModes",
     "FeedSessionStore",
@@ -105,6 +110,7 @@ __all__ = [
     "RateRule",
     "RecordCache",
     "RelationStore",
+    "SessionRecord",
     "StageProgress",
     "StoredResponse",
     "TimelineStore",

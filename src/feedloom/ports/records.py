@@ -103,3 +103,33 @@ class RateDecision:
     limit: int
     remaining: int
     reset_s: int  # seconds until a slot frees up (0 while slots remain)
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRecord:
+    """A signed-in session: a bearer token, known by its digest only."""
+
+    token_hash: str
+    user_id: int
+    created_at: datetime
+    last_used_at: datetime | None  # None until first renewed: created_at counts
+
+    @property
+    def session_id(self) -> str:
+        """Public, stable, and useless as a token: the digest's first 16 hex digits."""
+        return self.token_hash[:16]
+
+    @property
+    def last_used(self) -> datetime:
+        return self.last_used_at or self.created_at
+
+
+@dataclass(frozen=True, slots=True)
+class Erasure:
+    """What erasing an account removed, for the caches and the object store."""
+
+    post_ids: list[int]  # the account's own posts, now tombstones
+    touched_post_ids: list[int]  # others' posts whose likes or comments it removed
+    related_user_ids: list[int]  # followers, followees, blocks and mutes either way
+    token_hashes: list[str]
+    media_files: list[str]  # object names: originals and sizes
