@@ -122,7 +122,12 @@ class Provoker:
         self.world, self.me, self.post_id = world, me, post_id
 
     def url(self, path: str, ids: str | None = None) -> str:
-        real = {"user_id": self.me.id, "post_id": self.post_id, "media_id": NOWHERE}
+        real = {
+            "user_id": self.me.id,
+            "post_id": self.post_id,
+            "media_id": NOWHERE,
+            "session_id": "0" * 16,
+        }
         return re.sub(r"\{(\w+)\}", lambda m: ids or real[m.group(1)], path)
 
     async def send(self, method: str, url: str, auth: bool = True, **kwargs: Any) -> httpx.Response:
@@ -243,6 +248,28 @@ def _throttled(rule: str, address: bool, body: dict[str, Any] | None = None) -> 
     return provoke
 
 
+def _wrong_password(method: str, path: str, body: dict[str, str]) -> Special:
+    async def provoke(p: Provoker) -> httpx.Response:
+        return await p.send(method, path, json=body)
+
+    return provoke
+
+
+def _password_guessed_too_often(method: str, path: str, body: dict[str, str]) -> Special:
+    async def provoke(p: Provoker) -> httpx.Response:
+        rules = p.world.feedloom.services.throttle.rules
+        lifted = rules["sign_in_per_account"]
+        rules["sign_in_per_account"] = one = RateRule("sign_in_per_account", 1, 60)
+        await p.world.feedloom.caches.rate_limiter.hit(one, f"#{p.me.id}")
+        try:
+            return await p.send(method, path, json=body)
+        finally:
+            rules["sign_in_per_account"] = lifted
+
+    return provoke
+
+
+CHANGE = {"current_password": "not the password", "new_password": "a long new password"}
 THROTTLED: dict[str, Operation] = {
     "sign_up_per_address": ("post", "/v1/accounts"),
     "sign_in_per_address": ("post", "/v1/sessions"),
@@ -312,6 +339,12 @@ SPECIAL: dict[tuple[str, str, int], Special] = {
     ("put", "/v1/posts/{post_id}/like", 429): _throttled("likes", False),
     ("delete", "/v1/posts/{post_id}/like", 429): _throttled("likes", False),
     ("put", "/v1/users/{user_id}/follow", 429): _throttled("follows", False),
+    ("put", "/v1/me/password", 403): _wrong_password("put", "/v1/me/password", CHANGE),
+    ("put", "/v1/me/password", 429): _password_guessed_too_often("put", "/v1/me/password", CHANGE),
+    ("delete", "/v1/me", 403): _wrong_password("delete", "/v1/me", {"password": "not it"}),
+    ("delete", "/v1/me", 429): _password_guessed_too_often(
+        "delete", "/v1/me", {"password": "not it"}
+    ),
     ("post", "/v1/media", 429): _throttled(
         "media", False, {"content_type": "image/png", "width": 1, "height": 1}
     ),

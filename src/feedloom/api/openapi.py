@@ -57,7 +57,7 @@ PROBLEM_SCHEMA: dict[str, Any] = {
 REASONS = {
     400: "Malformed JSON or cursor",
     401: "No valid bearer token (POST /v1/sessions gives one)",
-    403: "Not yours to change",
+    403: "Not yours to change, or a wrong password",
     404: "No such object, or not visible to you",
     409: "Conflicts with existing data (a taken username, a used upload URL)",
     410: "The ranked feed session expired: reload the top of the feed",
@@ -75,6 +75,8 @@ SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     ("put", "/v1/posts/{post_id}/like"): (429,),
     ("delete", "/v1/posts/{post_id}/like"): (429,),
     ("post", "/v1/media"): (429,),
+    ("put", "/v1/me/password"): (403, 429),  # wrong current password; too many tries
+    ("delete", "/v1/me"): (403, 429),
     ("delete", "/v1/posts/{post_id}"): (403,),
     ("put", "/v1/users/{user_id}/follow"): (403, 422, 429),  # blocked; yourself; too many
     ("put", "/v1/media/{media_id}/content"): (403, 409, 413),

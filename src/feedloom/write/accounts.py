@@ -51,7 +51,8 @@ class AccountService:
     ) -> None:
         self._accounts, self._tokens, self._token_cache = accounts, tokens, token_cache
         self._passwords, self._throttle = passwords, throttle
-        self._ids, self._clock, self._reserved = ids, clock, username_reserved
+        self._ids, self._clock = ids, clock
+        self.username_reserved = username_reserved  # public: tests shorten it
 
     async def register(
         self, username: str, password: str, display_name: str, address: str | None = None
@@ -71,7 +72,7 @@ class AccountService:
             await create()
         except Conflict:
             # The name may belong to an account deleted longer ago than it is reserved.
-            if not await self._accounts.release_username(username, now - self._reserved):
+            if not await self._accounts.release_username(username, now - self.username_reserved):
                 raise
             await create()
         return user_id

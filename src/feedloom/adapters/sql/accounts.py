@@ -222,7 +222,7 @@ class SqlAccounts:
             return None
         role = Role(row.role) if row.role else None
         return AccountRecord(
-            row.id, row.username, row.display_name, role, row.suspended_at, row.deleted_at
+            row.id, row.username, row.display_name, role, utc(row.suspended_at), utc(row.deleted_at)
         )
 
     async def user_ids(self, after: int, limit: int) -> list[int]:
