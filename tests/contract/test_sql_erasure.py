@@ -1,6 +1,7 @@
 """Erasure contract on SQLite and PostgreSQL: one transaction removes an account's
 relations, engagement, media, keys and tokens, moves the counts, tombstones its posts,
-keeps a blank row; a deleted account's username is released only after the cutoff."""
+keeps a blank row; a deleted account's username is released only after the cutoff;
+and migration 0009 on old comment keys."""
 
 from __future__ import annotations
 
@@ -9,10 +10,19 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from alembic import command
+from sqlalchemy import text
 
 from feedloom.adapters.sql.erasure import SqlAccountEraser
 from feedloom.domain.model import Comment, Counts, Media
-from tests.contract.sql_store import NOW, SQL_DIALECTS, SqlStore, open_sql_store
+from tests.contract.sql_store import (
+    NOW,
+    SQL_DIALECTS,
+    SqlStore,
+    alembic_config,
+    engine_at_revision,
+    open_sql_store,
+)
 
 
 @pytest.fixture(params=SQL_DIALECTS)
@@ -64,3 +74,30 @@ async def test_a_deleted_username_is_released_only_after_the_cutoff(store: SqlSt
     assert await store.accounts.account("alice") is None
     assert await store.accounts.account(f"deleted_{alice}") is not None
     assert await store.accounts.release_username("bob", NOW + timedelta(days=1)) is False
+
+
+@pytest.mark.parametrize("dialect", SQL_DIALECTS)
+async def test_migration_0009_moves_the_comment_keys_to_the_shared_table(
+    dialect: str, tmp_path: Path
+) -> None:
+    async with engine_at_revision("0007", dialect, tmp_path) as engine, engine.begin() as conn:
+        await conn.execute(
+            text(
+                "INSERT INTO users (id, username, display_name, password_hash, created_at) "
+                "VALUES (1, 'kim', 'Kim', 'h', :at)"
+            ),
+            {"at": NOW},
+        )
+        for comment_id, key in ((10, "k1"), (11, None)):
+            await conn.execute(
+                text(
+                    "INSERT INTO comments (id, post_id, author_id, text, created_at, "
+                    "idempotency_key) VALUES (:id, 5, 1, 'hi', :at, :key)"
+                ),
+                {"id": comment_id, "at": NOW, "key": key},
+            )
+        await conn.run_sync(lambda sync: command.upgrade(alembic_config(sync), "head"))
+        rows = (await conn.execute(text("SELECT * FROM idempotency_keys"))).all()
+        assert [(r.user_id, r.key, r.post_id, r.kind, r.request_hash) for r in rows] == [
+            (1, "k1", 10, "comment", "")
+        ]

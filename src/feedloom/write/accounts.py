@@ -23,6 +23,7 @@ from feedloom.write.passwords import Passwords
 from feedloom.write.throttle import Throttle
 
 USERNAME = re.compile(r"^[A-Za-z0-9_]{3,32}$")
+RELEASED = re.compile(r"^deleted_\d+$", re.IGNORECASE)  # what a released name becomes
 
 
 def token_digest(token: str) -> str:
@@ -36,7 +37,7 @@ class OpenedSession:
 
 
 class AccountService:
-    """Sign-up, sign-in and sign-out."""
+    """Sign-up, sign-in and sign-out, the password."""
 
     def __init__(
         self,
@@ -60,6 +61,8 @@ class AccountService:
         """Sign up; `address` (the client's) is charged, None for an operator's."""
         if not USERNAME.match(username):
             raise InvalidInput("username must be 3-32 letters, digits or underscores")
+        if RELEASED.match(username):
+            raise InvalidInput("usernames like deleted_123 are reserved")
         _check_password_rules(password)
         if address is not None:
             await self._throttle.key("sign_up_per_address", address)

@@ -160,7 +160,7 @@ comments = Table(
     Column("author_id", BigInteger, nullable=False),
     Column("text", Text, nullable=False),
     Column("created_at", Timestamp, nullable=False),
-    # A retried POST with the same Idempotency-Key finds the first comment here.
+    # No longer written: comment keys live in `idempotency_keys` (migration 0009).
     Column("idempotency_key", String(255)),
     UniqueConstraint("post_id", "id", name="uq_comments_post_id_id"),
     UniqueConstraint("author_id", "idempotency_key", name="uq_comments_author_id_idempotency_key"),
