@@ -133,6 +133,12 @@ class Settings(BaseSettings):
     database_schema: str | None = Field(
         None, pattern=r"^[a-z_][a-z0-9_]*$", description="PostgreSQL schema; default: public"
     )
+    database_wait_s: float = Field(
+        30.0,
+        gt=0,
+        le=600,
+        description="longest wait for the database (a connection, SQLite's write lock): then 503",
+    )
     redis_url: str | None = Field(None, description="default: in-process caches and queue")
     redis_prefix: str = "fl"
     redis_cluster: bool = Field(False, description="redis_url names a Redis Cluster node")

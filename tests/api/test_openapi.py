@@ -3,12 +3,15 @@ each operation really returns, this deployment's limits, and Swagger UI served o
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import replace
 from typing import Any
+from unittest import mock
 
 import httpx
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from feedloom.api.problems import PROBLEM_JSON
 from feedloom.domain.cursors import SessionCursor, encode_cursor
@@ -127,6 +130,7 @@ class Provoker:
             "post_id": self.post_id,
             "media_id": NOWHERE,
             "session_id": "0" * 16,
+            "comment_id": NOWHERE,
         }
         return re.sub(r"\{(\w+)\}", lambda m: ids or real[m.group(1)], path)
 
@@ -159,7 +163,33 @@ class Provoker:
         if code == 422:
             invalid = query | _invalid_query(operation)
             return await self.send(method, self.url(path), params=invalid)
+        if code == 503:
+            # A reader whose relations and feed nothing has cached yet, so the request
+            # needs the database, which refuses every connection meanwhile.
+            fresh = await self.world.user()
+            with database_refusing():
+                return await self.world.client.request(
+                    method, self.url(path), headers=fresh.auth, json=body, params=query
+                )
         raise AssertionError(f"no way to provoke {code} on {method} {path}")
+
+
+class _Refused:
+    async def __aenter__(self) -> None:
+        raise ConnectionRefusedError(111, "Connect call failed (the test refuses it)")
+
+    async def __aexit__(self, *_exc: object) -> None:
+        return None
+
+
+@contextlib.contextmanager
+def database_refusing() -> Iterator[None]:
+    """Every engine refuses to connect, as a stopped database server does."""
+    with (
+        mock.patch.object(AsyncEngine, "connect", lambda _self: _Refused()),
+        mock.patch.object(AsyncEngine, "begin", lambda _self: _Refused()),
+    ):
+        yield
 
 
 def _invalid_query(operation: dict[str, Any]) -> dict[str, str]:
@@ -177,6 +207,12 @@ def _invalid_query(operation: dict[str, Any]) -> dict[str, str]:
 
 VALID_BODIES: dict[Operation, Any] = {
     ("post", "/v1/posts/{post_id}/comments"): {"text": "x"},
+    ("post", "/v1/accounts"): {"username": "not_yet_taken", "password": "long enough!"},
+    ("post", "/v1/sessions"): {"username": "not_yet_taken", "password": "long enough!"},
+    ("patch", "/v1/me"): {"bio": "x"},
+    ("post", "/v1/posts"): {"text": "x"},
+    ("put", "/v1/me/settings"): {"feed_order": "ranked"},
+    ("post", "/v1/media"): {"content_type": "image/png", "width": 1, "height": 1},
 }
 VALID_QUERIES: dict[Operation, dict[str, str]] = {
     ("put", "/v1/media/{media_id}/content"): {"expires": "1", "signature": "x"},
@@ -195,6 +231,13 @@ async def _someone_elses_post(p: Provoker) -> httpx.Response:
     return await p.send("delete", f"/v1/posts/{await p.world.post(other)}")
 
 
+async def _someone_elses_comment(p: Provoker) -> httpx.Response:
+    other = await p.world.user()
+    url = f"/v1/posts/{p.post_id}/comments"
+    comment = await p.world.client.post(url, json={"text": "mine"}, headers=other.auth)
+    return await p.send("delete", f"{url}/{comment.json()['id']}")
+
+
 async def _bad_signature(p: Provoker) -> httpx.Response:
     ticket = await p.send(
         "post", "/v1/media", json={"content_type": "image/png", "width": 1, "height": 1}
@@ -209,6 +252,14 @@ async def _used_upload_url(p: Provoker) -> httpx.Response:
     )
     await p.world.client.put(ticket.json()["upload_url"], content=png(2, 2))
     return await p.world.client.put(ticket.json()["upload_url"], content=png(2, 2))
+
+
+async def _upload_in_an_outage(p: Provoker) -> httpx.Response:
+    ticket = await p.send(
+        "post", "/v1/media", json={"content_type": "image/png", "width": 1, "height": 1}
+    )
+    with database_refusing():
+        return await p.world.client.put(ticket.json()["upload_url"], content=png(2, 2))
 
 
 async def _huge_upload(p: Provoker) -> httpx.Response:
@@ -281,12 +332,6 @@ THROTTLED: dict[str, Operation] = {
 }
 
 
-async def _blocked_follow(p: Provoker) -> httpx.Response:
-    other = await p.world.user()
-    await p.world.client.put(f"/v1/users/{p.me.id}/block", headers=other.auth)
-    return await p.send("put", f"/v1/users/{other.id}/follow")
-
-
 async def _not_ready(p: Provoker) -> httpx.Response:
     outbox = p.world.feedloom.stores.outbox
 
@@ -323,10 +368,12 @@ SPECIAL: dict[tuple[str, str, int], Special] = {
     ("get", "/readyz", 503): _not_ready,
     ("post", "/v1/accounts", 409): _taken_username,
     ("delete", "/v1/posts/{post_id}", 403): _someone_elses_post,
+    ("delete", "/v1/posts/{post_id}/comments/{comment_id}", 403): _someone_elses_comment,
     ("put", "/v1/media/{media_id}/content", 403): _bad_signature,
     ("put", "/v1/media/{media_id}/content", 404): _unknown_media,
     ("put", "/v1/media/{media_id}/content", 409): _used_upload_url,
     ("put", "/v1/media/{media_id}/content", 413): _huge_upload,
+    ("put", "/v1/media/{media_id}/content", 503): _upload_in_an_outage,
     ("get", "/v1/feed", 410): _expired_session,
     ("post", "/v1/accounts", 429): _throttled(
         "sign_up_per_address", True, {"username": "newcomer", "password": "long enough"}
@@ -348,7 +395,6 @@ SPECIAL: dict[tuple[str, str, int], Special] = {
     ("post", "/v1/media", 429): _throttled(
         "media", False, {"content_type": "image/png", "width": 1, "height": 1}
     ),
-    ("put", "/v1/users/{user_id}/follow", 403): _blocked_follow,
 }
 
 

@@ -24,6 +24,12 @@ def comment(store: SqlStore, post_id: int, author_id: int, text: str) -> Comment
     return Comment(store.ids.next_id(), post_id, author_id, text, NOW)
 
 
+async def added(store: SqlStore, new: Comment) -> Comment:
+    """Stored without an Idempotency-Key."""
+    await store.engagement.add_comment(new, None, "request-hash", NOW)
+    return new
+
+
 async def test_a_user_likes_a_post_at_most_once_even_concurrently(store: SqlStore) -> None:
     alice, bob = await store.user("alice"), await store.user("bob")
     post_id = await store.post(alice)
@@ -65,7 +71,7 @@ async def test_a_retried_comment_with_its_key_stores_nothing_and_returns_the_fir
     assert stored == again == StoredResponse("hash-1", first.id, "comment")
     assert await store.engagement.stored_response(bob, "key") == stored
     assert await store.engagement.stored_response(alice, "key") is None  # keys are per author
-    assert await store.engagement.comment(first.id) == first
+    assert await store.engagement.comment(post_id, first.id) == first
     assert await store.engagement.comments(post_id, None, 10) == [other, first]
     assert await store.engagement.true_counts([post_id]) == {post_id: Counts(comments=2)}
 
@@ -90,3 +96,32 @@ async def test_comments_page_newest_first_below_the_cursor(store: SqlStore) -> N
     newest_first = made[::-1]
     assert await store.engagement.comments(post_id, None, 2) == newest_first[:2]
     assert await store.engagement.comments(post_id, newest_first[1].id, 2) == newest_first[2:4]
+
+
+async def test_only_its_author_deletes_a_comment_and_once(store: SqlStore) -> None:
+    alice, bob = await store.user("alice"), await store.user("bob")
+    post_id = await store.post(alice)
+    kept = await added(store, comment(store, post_id, alice, "keep"))
+    gone = await added(store, comment(store, post_id, bob, "oops"))
+    assert await store.engagement.comment(post_id, gone.id) == gone
+    assert await store.engagement.delete_comment(post_id, gone.id, alice) is False
+    assert await store.engagement.delete_comment(post_id, gone.id, bob) is True
+    assert await store.engagement.delete_comment(post_id, gone.id, bob) is False
+    assert await store.engagement.comment(post_id, gone.id) is None
+    assert await store.engagement.comments(post_id, None, 10) == [kept]
+
+
+async def test_hidden_authors_are_left_out_of_a_page_and_counted_apart(store: SqlStore) -> None:
+    alice, bob, carol = await store.user("alice"), await store.user("bob"), await store.user("c")
+    post_id, other_post = await store.post(alice), await store.post(alice)
+    kept = await added(store, comment(store, post_id, alice, "kept"))
+    for text in ("a", "b"):
+        await added(store, comment(store, post_id, bob, text))
+    await added(store, comment(store, other_post, carol, "c"))
+    assert await store.engagement.comments(post_id, None, 10, {bob, carol}) == [kept]
+    assert await store.engagement.comments_by([post_id, other_post], {bob, carol}) == {
+        post_id: 2,
+        other_post: 1,
+    }
+    assert await store.engagement.comments_by([post_id], {alice}) == {post_id: 1}
+    assert await store.engagement.comments_by([post_id], set()) == {}

@@ -28,6 +28,7 @@ from feedloom.api.routes import (
     streams,
     users,
 )
+from feedloom.api.web import install_web
 from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.settings import Settings
 
@@ -74,6 +75,7 @@ def create_app(
     # people before users: /v1/users/search must not be taken for a user ID.
     for module in (accounts, posts, people, users, feed, notices, streams, media, health):
         app.include_router(module.router)
+    install_web(app, settings)
     app.add_middleware(
         BodySizeLimit, max_bytes=settings.max_body_bytes, upload_max_bytes=settings.media_max_bytes
     )

@@ -64,6 +64,7 @@ REASONS = {
     413: "Body too large",
     422: "Invalid input",
     429: "Rate limited (see Retry-After and the RateLimit-* headers)",
+    503: "The database is unreachable: retry after Retry-After",
 }
 
 # (method, path) -> codes beyond the ones derived from the operation's shape.
@@ -78,7 +79,8 @@ SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     ("put", "/v1/me/password"): (403, 429),  # wrong current password; too many tries
     ("delete", "/v1/me"): (403, 429),
     ("delete", "/v1/posts/{post_id}"): (403,),
-    ("put", "/v1/users/{user_id}/follow"): (403, 422, 429),  # blocked; yourself; too many
+    ("delete", "/v1/posts/{post_id}/comments/{comment_id}"): (403,),  # someone else's
+    ("put", "/v1/users/{user_id}/follow"): (422, 429),  # yourself; too many (a block is a 404)
     ("put", "/v1/media/{media_id}/content"): (403, 409, 413),
     ("get", "/v1/feed"): (410,),
     ("get", "/v1/users/lookup"): (404,),
@@ -100,6 +102,9 @@ PUBLIC = {
     ("get", "/readyz"),
     ("get", "/metrics"),
 }
+
+# Operations that answer without the database (every other one may answer 503).
+STORELESS = {("get", "/healthz"), ("get", "/metrics")}
 
 
 def install_openapi(app: FastAPI, settings: Settings) -> None:
@@ -156,6 +161,8 @@ def error_codes(method: str, path: str, operation: dict[str, Any]) -> set[int]:
     codes = set(SPECIFIC.get((method, path), ()))
     if (method, path) not in PUBLIC:
         codes.add(401)
+    if (method, path) not in STORELESS:
+        codes.add(503)
     if any(p["in"] == "path" for p in parameters):
         codes.add(404)
     if "requestBody" in operation or any(p["in"] == "query" for p in parameters):

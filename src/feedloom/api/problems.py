@@ -2,6 +2,8 @@
 
 Each domain error class maps to a status and a problem type once, here; lookup walks
 the class's MRO, so a subclass inherits its parent's mapping unless it has its own.
+An unreachable database is no domain error (the store's driver raises it, anywhere):
+the composition root says which errors are one, and they answer 503 with Retry-After.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from feedloom.bootstrap import STORE_OUTAGE_TYPES, is_store_outage
 from feedloom.domain.errors import (
     BadCursor,
     Conflict,
@@ -46,6 +49,8 @@ PROBLEMS: dict[type[FeedloomError], tuple[int, str, str]] = {
     SessionExpired: (410, "feed-session-expired", "Feed session expired"),
     Unavailable: (503, "unavailable", "Service unavailable"),
 }
+
+STORE_RETRY_AFTER_S = 2  # a restarted or failed-over database is back within seconds
 
 HTTP_TYPES = {
     400: "bad-request",
@@ -83,6 +88,15 @@ async def _domain_error(_request: Request, error: Exception) -> JSONResponse:
     if isinstance(error, Unauthorized):
         response.headers["WWW-Authenticate"] = "Bearer"
     return response
+
+
+async def _store_outage(request: Request, error: Exception) -> JSONResponse:
+    if not is_store_outage(error):
+        raise error  # a bug, not an outage: the 500 handler logs it
+    reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+    log.warning("database unavailable (%s: %s): answered 503", type(error).__name__, reason)
+    unavailable = Unavailable("the database is unreachable; retry shortly", STORE_RETRY_AFTER_S)
+    return await _domain_error(request, unavailable)
 
 
 async def _validation_error(_request: Request, error: Exception) -> JSONResponse:
@@ -125,6 +139,8 @@ async def _unexpected(_request: Request, error: Exception) -> JSONResponse:
 
 def install_problem_handlers(app: FastAPI) -> None:
     app.add_exception_handler(FeedloomError, _domain_error)
+    for outage in STORE_OUTAGE_TYPES:
+        app.add_exception_handler(outage, _store_outage)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _unexpected)

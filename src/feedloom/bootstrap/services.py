@@ -209,7 +209,7 @@ def build_services(
             clock,
             PostLimits(settings.post_max_chars, settings.media_per_post),
         ),
-        delete_post=DeletePost(stores.posts, views, clock),
+        delete_post=DeletePost(stores.posts, views, access, clock),
         relations=Relations(
             stores.relations,
             stores.graph,

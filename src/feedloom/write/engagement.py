@@ -4,7 +4,7 @@ reader -> author affinity ranking feature is updated right after (affinity.py)."
 
 from __future__ import annotations
 
-from feedloom.domain.errors import InvalidInput, NotFound
+from feedloom.domain.errors import Forbidden, InvalidInput, NotFound
 from feedloom.domain.ids import IdGenerator
 from feedloom.domain.model import Comment
 from feedloom.lookups.access import Access
@@ -71,19 +71,32 @@ class Engage:
             check_key(idempotency_key)
             stored = await self._engagement.stored_response(user_id, idempotency_key)
             if stored is not None:
-                return await self._replayed(stored, request)
+                return await self._replayed(post_id, stored, request)
         await self._throttle.account("comments", user_id, once=idempotency_key)
         now = self._clock()
         comment = Comment(self._ids.next_id(), post_id, user_id, text, now)
         stored = await self._engagement.add_comment(comment, idempotency_key, request, now)
         if stored.result_id != comment.id:  # a concurrent retry with the same key won
-            return await self._replayed(stored, request)
+            return await self._replayed(post_id, stored, request)
         self._buffer.add(post_id, comments=1)
         await self._affinity.record(user_id, post.author_id, "comment", now)
         return comment
 
-    async def _replayed(self, stored: StoredResponse, request: str) -> Comment:
-        first = await self._engagement.comment(replayed_id(stored, "comment", request))
+    async def _replayed(self, post_id: int, stored: StoredResponse, request: str) -> Comment:
+        first = await self._engagement.comment(post_id, replayed_id(stored, "comment", request))
         if first is None:  # its post (or its author) was erased since
             raise NotFound("the comment this Idempotency-Key created is gone")
         return first
+
+    async def delete_comment(self, user_id: int, post_id: int, comment_id: int) -> bool:
+        """Delete your own comment; false when it is already gone (a retry)."""
+        await self._access.visible_post(user_id, post_id)
+        comment = await self._engagement.comment(post_id, comment_id)
+        if comment is None:
+            return False
+        if comment.author_id != user_id:
+            raise Forbidden("only its author can delete a comment")
+        removed = await self._engagement.delete_comment(post_id, comment_id, user_id)
+        if removed:
+            self._buffer.add(post_id, comments=-1)
+        return removed

@@ -2,6 +2,12 @@
 image bytes in a post request. Bytes go to the ObjectStore port: on the embedded
 default a directory (data_dir/media) that this service also serves; a deployment plugs
 in its bucket and points `media_base_url` at a CDN in front of it.
+
+A file's URL is a capability: its name carries a random token minted here, at upload,
+and stored with the media (`{id}-{token}.{ext}`, the sizes derive theirs from it). Media
+IDs are public and time-ordered, so a name made of the ID alone would let anyone fetch
+a followers-only post's images; the token makes the URL unguessable, and it reaches
+only readers the post's view is handed to (lookups/access.py decides who).
 """
 
 from __future__ import annotations
@@ -9,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -23,6 +30,7 @@ UPLOAD_TTL = timedelta(minutes=15)
 CONTENT_TYPES = {"image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif"}
 MIME_TYPES = {extension: mime for mime, extension in CONTENT_TYPES.items()}
 MAX_SIDE = 10_000
+URL_TOKEN_BYTES = 16  # 128 random bits: not found by guessing
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +69,8 @@ class MediaUploads:
             raise InvalidInput(f"width and height must be 1-{MAX_SIDE} pixels")
         await self._throttle.account("media", owner_id)
         media_id = self._ids.next_id()
-        url = f"{self.config.base_url}/{media_id}.{CONTENT_TYPES[content_type]}"
+        token = secrets.token_urlsafe(URL_TOKEN_BYTES)
+        url = f"{self.config.base_url}/{media_id}-{token}.{CONTENT_TYPES[content_type]}"
         media = Media(media_id, url, width, height, alt.strip())
         await self._media.create_media(media, owner_id, self._clock())
         expires_at = self._clock() + UPLOAD_TTL

@@ -7,7 +7,7 @@ the follower's own timeline.
 
 from __future__ import annotations
 
-from feedloom.domain.errors import Forbidden, InvalidInput, NotFound
+from feedloom.domain.errors import InvalidInput, NotFound
 from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
@@ -48,7 +48,8 @@ class Relations:
     async def follow(self, follower_id: int, followee_id: int) -> bool:
         await self._check_target(follower_id, followee_id)
         if await self._graph.is_blocked_either_way(follower_id, followee_id):
-            raise Forbidden("you cannot follow this account")
+            # As its profile is: under a block the account is not there for you.
+            raise NotFound("no such user")
         if await self._graph.is_following(follower_id, followee_id):
             # A retry, not charged: it finishes what a failed attempt may have left undone.
             await self._followed(follower_id, followee_id)

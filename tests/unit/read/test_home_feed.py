@@ -109,8 +109,8 @@ def home_feed(
     )
     counts = DisplayedCounts(FakeCounterStore(), engagement, CounterBuffer())
     likes = Likes(FakeRecordCache(), engagement, clock)
-    hydrator = Hydrator(views, counts, likes, metrics, InTurn())
     states = ReaderStates(FakeRecordCache(), graph, preferences)
+    hydrator = Hydrator(views, counts, likes, metrics, InTurn())
     ranked = RankedFeed(
         candidates,
         views,

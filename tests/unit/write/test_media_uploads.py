@@ -53,5 +53,6 @@ async def test_an_upload_that_was_not_stored_can_be_sent_again_then_never() -> N
     assert len(await store.media_owned_by(7, [ticket.media.id])) == 1
     with pytest.raises(Conflict):
         await uploads.store_upload(ticket.media.id, expires, signature, png(5, 5))
-    served = await uploads.served(f"{ticket.media.id}.png")
+    served = await uploads.served(ticket.media.url.rsplit("/", 1)[-1])
     assert served is not None and served[1] == "image/png"
+    assert await uploads.served(f"{ticket.media.id}.png") is None  # the ID is no way in

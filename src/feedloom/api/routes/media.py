@@ -31,7 +31,7 @@ class MediaTicket(BaseModel):
                     "media_id": "72915440123",
                     "upload_url": "/v1/media/72915440123/content?expires=1796131200&signature=9f",
                     "expires_at": "2026-12-01T12:15:00+00:00",
-                    "url": "/media/72915440123.jpg",
+                    "url": "/media/72915440123-yH3rJx0qfE2aVb7LwNc8sQ.jpg",
                 }
             ]
         }
@@ -40,7 +40,7 @@ class MediaTicket(BaseModel):
     media_id: str
     upload_url: str
     expires_at: str
-    url: str
+    url: str = Field(description="where the image is served: unguessable, keep it private")
 
 
 @router.post("/v1/media", status_code=201, response_model=MediaTicket)

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Header, Query, Response
 
 from feedloom.api.deps import (
     AuthorPostsDep,
+    CommentId,
     CommentsDep,
     CurrentUser,
     Cursor,
@@ -95,9 +96,19 @@ async def list_comments(
     cursor: Cursor = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
 ) -> CommentPage:
-    """Comments on a post, oldest first, cursor-paged."""
+    """Comments on a post, newest first, cursor-paged (none by accounts you block,
+    that block you or that you mute)."""
     page = await comments.page(viewer, post_id, cursor, limit)
     return CommentPage(items=[_comment(c) for c in page.comments], next_cursor=page.next_cursor)
+
+
+@router.delete("/{post_id}/comments/{comment_id}", status_code=204)
+async def delete_comment(
+    post_id: PostId, comment_id: CommentId, engage: EngageDep, user: CurrentUser
+) -> Response:
+    """Delete your own comment (idempotent: deleting it again changes nothing)."""
+    await engage.delete_comment(user, post_id, comment_id)
+    return Response(status_code=204)
 
 
 def _comment(comment: Comment) -> CommentOut:
