@@ -22,7 +22,8 @@ async def upload(world: World, user: User) -> dict[str, Any]:
     ticket = await world.client.post(
         "/v1/media", json={"content_type": "image/png", "width": 4, "height": 4}, headers=user.auth
     )
-    assert (await world.client.put(ticket.json()["upload_url"], content=png())).is_success
+    uploaded = await world.client.put(ticket.json()["upload_url"], content=png(), headers=user.auth)
+    assert uploaded.is_success, uploaded.text
     body: dict[str, Any] = ticket.json()
     return body
 

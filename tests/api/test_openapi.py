@@ -226,6 +226,11 @@ async def _taken_username(p: Provoker) -> httpx.Response:
     return await p.send("post", "/v1/accounts", auth=False, json=body)
 
 
+async def _wrong_password(p: Provoker) -> httpx.Response:
+    body = {"username": p.me.username, "password": "not the password"}
+    return await p.send("post", "/v1/sessions", auth=False, json=body)
+
+
 async def _someone_elses_post(p: Provoker) -> httpx.Response:
     other = await p.world.user()
     return await p.send("delete", f"/v1/posts/{await p.world.post(other)}")
@@ -243,15 +248,15 @@ async def _bad_signature(p: Provoker) -> httpx.Response:
         "post", "/v1/media", json={"content_type": "image/png", "width": 1, "height": 1}
     )
     url = ticket.json()["upload_url"].replace("signature=", "signature=0")
-    return await p.world.client.put(url, content=b"x")
+    return await p.send("put", url, content=b"x")
 
 
 async def _used_upload_url(p: Provoker) -> httpx.Response:
     ticket = await p.send(
         "post", "/v1/media", json={"content_type": "image/png", "width": 1, "height": 1}
     )
-    await p.world.client.put(ticket.json()["upload_url"], content=png(2, 2))
-    return await p.world.client.put(ticket.json()["upload_url"], content=png(2, 2))
+    await p.send("put", ticket.json()["upload_url"], content=png(2, 2))
+    return await p.send("put", ticket.json()["upload_url"], content=png(2, 2))
 
 
 async def _upload_in_an_outage(p: Provoker) -> httpx.Response:
@@ -259,17 +264,17 @@ async def _upload_in_an_outage(p: Provoker) -> httpx.Response:
         "post", "/v1/media", json={"content_type": "image/png", "width": 1, "height": 1}
     )
     with database_refusing():
-        return await p.world.client.put(ticket.json()["upload_url"], content=png(2, 2))
+        return await p.send("put", ticket.json()["upload_url"], content=png(2, 2))
 
 
 async def _huge_upload(p: Provoker) -> httpx.Response:
     size = p.world.feedloom.settings.media_max_bytes + 1
-    return await p.world.client.put(p.url("/v1/media/{media_id}/content"), content=b"x" * size)
+    return await p.send("put", p.url("/v1/media/{media_id}/content"), content=b"x" * size)
 
 
 async def _unknown_media(p: Provoker) -> httpx.Response:
     url = "/v1/media/not-an-id/content?expires=1&signature=x"
-    return await p.world.client.put(url, content=b"x")
+    return await p.send("put", url, content=b"x")
 
 
 async def _expired_session(p: Provoker) -> httpx.Response:
@@ -299,7 +304,7 @@ def _throttled(rule: str, address: bool, body: dict[str, Any] | None = None) -> 
     return provoke
 
 
-def _wrong_password(method: str, path: str, body: dict[str, str]) -> Special:
+def _password_not_confirmed(method: str, path: str, body: dict[str, str]) -> Special:
     async def provoke(p: Provoker) -> httpx.Response:
         return await p.send(method, path, json=body)
 
@@ -367,6 +372,7 @@ SPECIAL: dict[tuple[str, str, int], Special] = {
     },
     ("get", "/readyz", 503): _not_ready,
     ("post", "/v1/accounts", 409): _taken_username,
+    ("post", "/v1/sessions", 401): _wrong_password,
     ("delete", "/v1/posts/{post_id}", 403): _someone_elses_post,
     ("delete", "/v1/posts/{post_id}/comments/{comment_id}", 403): _someone_elses_comment,
     ("put", "/v1/media/{media_id}/content", 403): _bad_signature,
@@ -386,9 +392,9 @@ SPECIAL: dict[tuple[str, str, int], Special] = {
     ("put", "/v1/posts/{post_id}/like", 429): _throttled("likes", False),
     ("delete", "/v1/posts/{post_id}/like", 429): _throttled("likes", False),
     ("put", "/v1/users/{user_id}/follow", 429): _throttled("follows", False),
-    ("put", "/v1/me/password", 403): _wrong_password("put", "/v1/me/password", CHANGE),
+    ("put", "/v1/me/password", 403): _password_not_confirmed("put", "/v1/me/password", CHANGE),
     ("put", "/v1/me/password", 429): _password_guessed_too_often("put", "/v1/me/password", CHANGE),
-    ("delete", "/v1/me", 403): _wrong_password("delete", "/v1/me", {"password": "not it"}),
+    ("delete", "/v1/me", 403): _password_not_confirmed("delete", "/v1/me", {"password": "not it"}),
     ("delete", "/v1/me", 429): _password_guessed_too_often(
         "delete", "/v1/me", {"password": "not it"}
     ),

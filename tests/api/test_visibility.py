@@ -125,7 +125,8 @@ async def upload(world: World, owner: User) -> dict[str, Any]:
     )
     assert ticket.status_code == 201
     body: dict[str, Any] = ticket.json()
-    assert (await world.client.put(body["upload_url"], content=png(4, 4))).status_code == 204
+    uploaded = await world.client.put(body["upload_url"], content=png(4, 4), headers=owner.auth)
+    assert uploaded.status_code == 204
     return body
 
 

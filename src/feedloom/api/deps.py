@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
-from fastapi import Depends, Path, Query, Request
+from fastapi import Depends, Header, Path, Query, Request
 
 from feedloom.bootstrap import Feedloom
 from feedloom.domain.errors import NotFound, Unauthorized
+from feedloom.domain.idempotency import IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY_KEY
 from feedloom.domain.ids import parse_id
 from feedloom.metrics import Metrics
 from feedloom.read.author_posts import AuthorPosts
@@ -131,6 +132,20 @@ def _parse(kind: str, value: str) -> int:
         return parse_id(value)
     except ValueError as error:
         raise NotFound(f"no {kind} with id {value!r}") from error
+
+
+# Every write that takes a key takes it this way: one documented limit for all of them.
+IdempotencyKey = Annotated[
+    str | None,
+    Header(
+        alias="Idempotency-Key",
+        min_length=1,
+        max_length=MAX_IDEMPOTENCY_KEY,
+        pattern=IDEMPOTENCY_KEY_PATTERN,
+        description="a retry with the same key answers as the first request did "
+        f"(1-{MAX_IDEMPOTENCY_KEY} printable ASCII characters)",
+    ),
+]
 
 
 async def comment_id_path(

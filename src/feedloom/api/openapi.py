@@ -70,7 +70,7 @@ REASONS = {
 # (method, path) -> codes beyond the ones derived from the operation's shape.
 SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/v1/accounts"): (409, 429),
-    ("post", "/v1/sessions"): (429,),
+    ("post", "/v1/sessions"): (401, 429),  # unknown username or wrong password; too many
     ("post", "/v1/posts"): (429,),
     ("post", "/v1/posts/{post_id}/comments"): (429,),
     ("put", "/v1/posts/{post_id}/like"): (429,),
@@ -93,11 +93,15 @@ SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     },
 }
 
+# Operations a stream ticket authorizes instead of the bearer token (EventSource
+# cannot send headers).
+TICKETED = {("get", "/v1/streams/home")}
+TICKET = "stream_ticket"
+
 # Operations that need no bearer token.
 PUBLIC = {
     ("post", "/v1/accounts"),
     ("post", "/v1/sessions"),
-    ("put", "/v1/media/{media_id}/content"),
     ("get", "/healthz"),
     ("get", "/readyz"),
     ("get", "/metrics"),
@@ -135,6 +139,12 @@ def _declare(schema: dict[str, Any], settings: Settings) -> None:
         "scheme": "bearer",
         "description": "the `token` of POST /v1/sessions",
     }
+    components["securitySchemes"][TICKET] = {
+        "type": "apiKey",
+        "in": "query",
+        "name": "ticket",
+        "description": "from POST /v1/streams/tickets, for EventSource",
+    }
     schemas = components.setdefault("schemas", {})
     schemas["Problem"] = PROBLEM_SCHEMA
     for name in ("HTTPValidationError", "ValidationError"):
@@ -142,7 +152,9 @@ def _declare(schema: dict[str, Any], settings: Settings) -> None:
     _real_limits(schemas, settings)
     for path, operations in schema.get("paths", {}).items():
         for method, operation in operations.items():
-            if (method, path) not in PUBLIC:
+            if (method, path) in TICKETED:
+                operation["security"] = [{BEARER: []}, {TICKET: []}]
+            elif (method, path) not in PUBLIC:
                 operation["security"] = [{BEARER: []}]
             responses = operation.setdefault("responses", {})
             # FastAPI's own 422 (HTTPValidationError) is neither our shape nor always true.

@@ -15,6 +15,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from feedloom.bootstrap import STORE_OUTAGE_TYPES, is_store_outage
 from feedloom.domain.errors import (
@@ -52,6 +53,7 @@ PROBLEMS: dict[type[FeedloomError], tuple[int, str, str]] = {
 
 STORE_RETRY_AFTER_S = 2  # a restarted or failed-over database is back within seconds
 
+HTTP_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
 HTTP_TYPES = {
     400: "bad-request",
     401: "unauthorized",
@@ -117,7 +119,7 @@ async def _validation_error(_request: Request, error: Exception) -> JSONResponse
     return problem(422, "invalid-input", "Invalid input", detail, errors=errors)
 
 
-async def _http_error(_request: Request, error: Exception) -> JSONResponse:
+async def _http_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, StarletteHTTPException)
     kind = HTTP_TYPES.get(error.status_code, "http-error")
     response = problem(
@@ -125,7 +127,22 @@ async def _http_error(_request: Request, error: Exception) -> JSONResponse:
     )
     for name, value in (error.headers or {}).items():
         response.headers[name] = value
+    if error.status_code == 405:
+        response.headers["Allow"] = ", ".join(allowed_methods(request))
     return response
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route serves at this path: Starlette's own Allow names only
+    the first route that matched the path, and GET and PATCH /v1/me are two routes."""
+    routes = request.app.router.routes
+    return [
+        method
+        for method in HTTP_METHODS
+        if any(
+            route.matches({**request.scope, "method": method})[0] is Match.FULL for route in routes
+        )
+    ]
 
 
 async def _unexpected(_request: Request, error: Exception) -> JSONResponse:

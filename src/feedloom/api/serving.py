@@ -16,6 +16,7 @@ import os
 import secrets
 import socket
 from collections.abc import Awaitable, Iterator, Sequence
+from typing import Any
 
 import uvicorn
 from fastapi import FastAPI
@@ -28,6 +29,7 @@ from feedloom.api.control import (
     remove_control_file,
     write_control_file,
 )
+from feedloom.api.http_limits import ParserLimits, limited_protocol
 from feedloom.bootstrap import Feedloom
 from feedloom.settings import Settings
 
@@ -41,7 +43,12 @@ def serve_http(
     # log_config=None: uvicorn's own lines go through logs.configure_logging's handler
     # (same format, request IDs on access lines) instead of handlers of its own.
     config = uvicorn.Config(
-        app, host=host, port=port, log_config=None, log_level=settings.log_level.lower()
+        app,
+        host=host,
+        port=port,
+        log_config=None,
+        log_level=settings.log_level.lower(),
+        **limited_http(settings),
     )
     server = ApiServer(config)
     sockets = [shared_port_socket(host, port)] if reuse_port else None
@@ -53,6 +60,15 @@ def serve_http(
     control = ControlChannel(server, app.state, settings) if settings.is_embedded else None
     with asyncio.Runner(loop_factory=config.get_loop_factory()) as runner:
         runner.run(serve_beside(server, beside, sockets, control))
+
+
+def limited_http(settings: Settings) -> dict[str, Any]:
+    """uvicorn options for the parser limits of `settings.http` (api/http_limits.py)."""
+    return {
+        "http": limited_protocol(ParserLimits.of(settings.http)),
+        "timeout_keep_alive": settings.http.keep_alive_s,
+        "ws": "none",  # no WebSocket routes: an upgrade request is plain HTTP
+    }
 
 
 def shared_port_socket(host: str, port: int) -> socket.socket:
@@ -178,6 +194,7 @@ def admin_server(state: State, settings: Settings, port: int) -> BesideServer:
             lifespan="off",
             log_config=None,
             log_level=settings.log_level.lower(),
+            **limited_http(settings),
         )
     )
 

@@ -99,6 +99,7 @@ def build_services(
     runtime: Runtime,
     passwords: Passwords,
     feature_log: FeatureLog | None,
+    secret_key: str,
 ) -> Services:
     clock, ids, metrics = runtime.clock, runtime.ids, runtime.metrics
     policy = settings.fanout.policy()
@@ -240,7 +241,7 @@ def build_services(
             ids,
             clock,
             MediaConfig(
-                secret_key=settings.secret_key,
+                secret_key=secret_key,
                 base_url=settings.media_base_url,
                 max_bytes=settings.media_max_bytes,
             ),
@@ -270,7 +271,7 @@ def build_services(
         people=People(stores.people, views, states, access),
         new_posts=new_posts,
         home_stream=HomeStream(Readers(states, policy), new_posts, notices, StreamConfig()),
-        stream_tickets=StreamTickets(settings.secret_key, clock),
+        stream_tickets=StreamTickets(secret_key, clock),
         rebuilder=rebuilder,
         feed_upkeep=FeedUpkeep(
             stores.account_admin,

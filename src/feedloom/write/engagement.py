@@ -5,6 +5,7 @@ reader -> author affinity ranking feature is updated right after (affinity.py)."
 from __future__ import annotations
 
 from feedloom.domain.errors import Forbidden, InvalidInput, NotFound
+from feedloom.domain.idempotency import check_idempotency_key
 from feedloom.domain.ids import IdGenerator
 from feedloom.domain.model import Comment
 from feedloom.lookups.access import Access
@@ -12,7 +13,7 @@ from feedloom.lookups.counts import CounterBuffer
 from feedloom.lookups.likes import Likes
 from feedloom.ports import Clock, Engagement, StoredResponse
 from feedloom.write.affinity import AffinityUpdates
-from feedloom.write.idempotency import check_key, replayed_id, request_hash
+from feedloom.write.idempotency import replayed_id, request_hash
 from feedloom.write.throttle import Throttle
 
 
@@ -68,7 +69,7 @@ class Engage:
             raise InvalidInput(f"comment text must be 1-{self._comment_max_chars} characters")
         request = request_hash(post_id, text)
         if idempotency_key is not None:
-            check_key(idempotency_key)
+            check_idempotency_key(idempotency_key)
             stored = await self._engagement.stored_response(user_id, idempotency_key)
             if stored is not None:
                 return await self._replayed(post_id, stored, request)

@@ -1,4 +1,5 @@
-"""Idempotency-Keys, one rule for every keyed write (posts, comments).
+"""Idempotency-Keys, one rule for every keyed write (posts, comments); the key's own
+shape is checked by domain/idempotency.py.
 
 A key belongs to its user, names ONE request, and is kept at least
 `idempotency_ttl_hours` (the worker purges older ones): the same key with the same
@@ -12,18 +13,10 @@ from __future__ import annotations
 import hashlib
 import json
 
-from feedloom.domain.errors import IdempotencyMismatch, InvalidInput
+from feedloom.domain.errors import IdempotencyMismatch
 from feedloom.ports import StoredResponse
 
-MAX_IDEMPOTENCY_KEY = 255
 UNHASHED = ""  # comment keys stored before request hashes (migration 0009): replayed
-
-
-def check_key(key: str) -> None:
-    if not 0 < len(key) <= MAX_IDEMPOTENCY_KEY or not key.isascii() or not key.isprintable():
-        raise InvalidInput(
-            f"Idempotency-Key must be 1-{MAX_IDEMPOTENCY_KEY} printable ASCII characters"
-        )
 
 
 def request_hash(*parts: object) -> str:

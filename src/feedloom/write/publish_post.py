@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from feedloom.domain.errors import InvalidInput
+from feedloom.domain.idempotency import check_idempotency_key
 from feedloom.domain.ids import IdGenerator, created_at_of, parse_id
 from feedloom.domain.model import Counts, Post, Visibility
 from feedloom.lookups.cached_views import Views
@@ -23,7 +24,7 @@ from feedloom.ports import (
     PostStore,
     StoredResponse,
 )
-from feedloom.write.idempotency import check_key, replayed_id, request_hash
+from feedloom.write.idempotency import replayed_id, request_hash
 from feedloom.write.throttle import Throttle
 
 log = logging.getLogger(__name__)
@@ -70,7 +71,7 @@ class PublishPost:
     ) -> PublishedPost:
         request = request_hash(text, media_ids, visibility.value)
         if idempotency_key is not None:
-            check_key(idempotency_key)
+            check_idempotency_key(idempotency_key)
             replay = await self._replay(author_id, idempotency_key, request)
             if replay is not None:
                 return replay

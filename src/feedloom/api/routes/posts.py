@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Header, Query, Response
+from fastapi import APIRouter, Query, Response
 
 from feedloom.api.deps import (
     AuthorPostsDep,
@@ -14,6 +14,7 @@ from feedloom.api.deps import (
     Cursor,
     DeletePostDep,
     EngageDep,
+    IdempotencyKey,
     PostId,
     PublishDep,
 )
@@ -29,10 +30,6 @@ from feedloom.api.schemas import (
 from feedloom.domain.model import Comment
 
 router = APIRouter(prefix="/v1/posts", tags=["posts"])
-IdempotencyKey = Annotated[
-    str | None,
-    Header(alias="Idempotency-Key", description="a retry with the same key returns the same post"),
-]
 
 
 @router.post("", status_code=201, response_model=PostCreated)
