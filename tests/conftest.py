@@ -16,6 +16,7 @@ from feedloom.api.app import create_app
 from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.settings import FanoutSettings, Settings
 from tests.backends import BACKEND_SETUPS, backend_names
+from tests.limits import lifted_rate_limits
 from tests.servers import TEST_SECRET_KEY
 from tests.world import World
 
@@ -31,8 +32,7 @@ def shrunk_settings(data_dir: Path) -> Settings:
         password_hash_memory_kib=256,
         timeline_length=50,
         author_timeline_length=20,
-        posts_per_minute=10_000,
-        follows_per_hour=10_000,
+        rate_limits=lifted_rate_limits(),
         fanout=FanoutSettings(pull_above=4, push_below=3, bulk_above=2, batch_size=3),
     )
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Literal, Self
@@ -24,6 +25,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.domain.model import FeedOrder
+from feedloom.ports import RateRule
 from feedloom.ranking import Weights
 
 # The key file the embedded default generates on first start (bootstrap/secret_key.py).
@@ -88,6 +90,56 @@ class FeedSettings(BaseModel):
     pin_own_s: int = Field(300, ge=0, description="own posts this fresh stay on top when ranked")
     affinity_half_life_days: float = Field(14.0, gt=0, allow_inf_nan=False)
     feature_log_path: Path | None = Field(None, description="JSON lines of served features")
+
+
+RATE = re.compile(r"^\s*(\d+)\s*(?:/|per)\s*(\d*)\s*(second|minute|hour|day)s?\s*$")
+PERIOD_S = {"second": 1, "minute": 60, "hour": 3_600, "day": 86_400}
+
+
+def parse_rate(name: str, text: str) -> RateRule:
+    """ "30/minute", "25/5 minutes", "400 per hour" -> a rule named `name`."""
+    match = RATE.match(text.lower())
+    if match is None or int(match.group(1)) < 1 or match.group(2) == "0":
+        raise ValueError(f'{text!r} is not a rate: write "N/period" or "N/M periods" (N >= 1)')
+    amount, multiple, period = match.groups()
+    return RateRule(name, int(amount), int(multiple or 1) * PERIOD_S[period])
+
+
+class RateLimitSettings(BaseModel):
+    """Moving-window rate limits (docs/OPERATIONS.md), FEEDLOOM_RATE_LIMITS__POSTS...:
+    writes per account, sign-in per account and per client address, sign-up per
+    address. Accounts younger than `young_account_hours` get `young_account_share` of
+    each per-account write limit."""
+
+    posts: str = "30/minute"
+    comments: str = "60/minute"
+    likes: str = "300/5 minutes"
+    follows: str = "400/hour"
+    media: str = "30/30 minutes"
+    sign_in_per_address: str = "25/5 minutes"
+    sign_in_per_account: str = "10/5 minutes"
+    sign_up_per_address: str = "10/30 minutes"
+    young_account_hours: float = Field(24, ge=0, allow_inf_nan=False)
+    young_account_share: float = Field(0.25, gt=0, le=1, allow_inf_nan=False)
+
+    @field_validator(
+        "posts",
+        "comments",
+        "likes",
+        "follows",
+        "media",
+        "sign_in_per_address",
+        "sign_in_per_account",
+        "sign_up_per_address",
+    )
+    @classmethod
+    def _a_rate(cls, value: str) -> str:
+        parse_rate("check", value)
+        return value
+
+    def rules(self) -> dict[str, RateRule]:
+        names = [name for name, kind in type(self).model_fields.items() if kind.annotation is str]
+        return {name: parse_rate(name, getattr(self, name)) for name in names}
 
 
 class HttpSettings(BaseModel):
@@ -164,10 +216,21 @@ class Settings(BaseSettings):
     media_per_post: int = Field(4, ge=0, le=10)
     comment_max_chars: int = Field(1_000, ge=1, le=10_000)
     max_body_bytes: int = Field(64 * 1024, ge=1024)
-    posts_per_minute: int = Field(30, ge=1)
-    follows_per_hour: int = Field(400, ge=1)
+    rate_limits: RateLimitSettings = RateLimitSettings()
     password_hash_time_cost: int = Field(3, ge=1)
     password_hash_memory_kib: int = Field(65_536, ge=64)
+    session_idle_expiry_s: int = Field(
+        30 * 86_400, ge=60, description="a bearer token unused this long expires; use renews it"
+    )
+    username_reserved_days: int = Field(
+        30, ge=0, description="a deleted account's username is taken this long"
+    )
+    password_hash_workers: int = Field(
+        2, ge=1, le=64, description="argon2 hashes computed at once per process"
+    )
+    password_hash_queue: int = Field(
+        64, ge=0, description="more hashes waiting; past that, sign-ins get 503"
+    )
 
     fanout: FanoutSettings = FanoutSettings()
     feed: FeedSettings = FeedSettings()

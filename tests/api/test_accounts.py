@@ -64,7 +64,7 @@ async def test_a_revoked_token_stops_working(world: World) -> None:
 
 async def test_tokens_are_stored_hashed(world: World) -> None:
     user = await world.user()
-    assert await world.feedloom.stores.tokens.user_for_token(user.token) is None
+    assert await world.feedloom.stores.tokens.session_for_token(user.token) is None
 
 
 async def test_account_fields_are_validated(client: httpx.AsyncClient) -> None:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
+from feedloom.ports import RateRule
 from tests.world import World
 
 
@@ -48,13 +47,16 @@ async def test_an_oversized_body_is_a_413_and_writes_nothing(world: World) -> No
 
 async def test_posting_too_fast_is_a_429_with_retry_after(world: World) -> None:
     alice = await world.user()
-    publish = world.feedloom.services.publish
-    publish.limits = replace(publish.limits, per_minute=2)
+    world.feedloom.services.throttle.rules["posts"] = RateRule("posts", 2, 60)
     for _ in range(2):
         await world.post(alice)
     response = await world.client.post("/v1/posts", json={"text": "3rd"}, headers=alice.auth)
     assert response.status_code == 429
-    assert int(response.headers["retry-after"]) >= 1
+    assert response.headers["content-type"] == "application/problem+json"
+    assert 1 <= int(response.headers["retry-after"]) <= 60
+    assert response.headers["ratelimit-limit"] == "2"
+    assert response.headers["ratelimit-remaining"] == "0"
+    assert response.headers["ratelimit-reset"] == response.headers["retry-after"]
     assert len(await world.feed_ids(alice)) == 2
 
 
@@ -73,7 +75,7 @@ async def test_a_wrong_method_is_a_405_problem(world: World) -> None:
 
 
 async def test_a_405_names_every_method_the_path_serves(world: World) -> None:
-    """GET and PATCH /v1/me are two routes; Allow names both, not the first one."""
-    response = await world.client.delete("/v1/me")
+    """GET, PATCH and DELETE /v1/me are three routes; Allow names all, not the first one."""
+    response = await world.client.put("/v1/me")
     assert response.status_code == 405
-    assert response.headers["allow"] == "GET, PATCH"
+    assert set(response.headers["allow"].split(", ")) == {"DELETE", "GET", "PATCH"}

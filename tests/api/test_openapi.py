@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from feedloom.api.problems import PROBLEM_JSON
 from feedloom.domain.cursors import SessionCursor, encode_cursor
+from feedloom.ports import RateRule
 from tests.images import png
 from tests.world import User, World
 
@@ -128,6 +129,7 @@ class Provoker:
             "user_id": self.me.id,
             "post_id": self.post_id,
             "media_id": NOWHERE,
+            "session_id": "0" * 16,
             "comment_id": NOWHERE,
         }
         return re.sub(r"\{(\w+)\}", lambda m: ids or real[m.group(1)], path)
@@ -280,11 +282,59 @@ async def _expired_session(p: Provoker) -> httpx.Response:
     return await p.send("get", "/v1/feed", params={"cursor": forged})
 
 
-async def _too_many_posts(p: Provoker) -> httpx.Response:
-    publish = p.world.feedloom.services.publish
-    publish.limits = replace(publish.limits, per_minute=1)
-    await p.send("post", "/v1/posts", json={"text": "one"})
-    return await p.send("post", "/v1/posts", json={"text": "two"})
+def _throttled(rule: str, address: bool, body: dict[str, Any] | None = None) -> Special:
+    """The rule's window is already full for this client (its address or its account)
+    when a request that would otherwise succeed is sent."""
+
+    async def provoke(p: Provoker) -> httpx.Response:
+        method, path = THROTTLED[rule]
+        url = p.url(path)
+        if rule == "follows":
+            url = f"/v1/users/{(await p.world.user()).id}/follow"
+        rules = p.world.feedloom.services.throttle.rules
+        lifted = rules[rule]
+        rules[rule] = one = RateRule(rule, 1, 60)
+        key = "127.0.0.1" if address else p.me.id  # httpx's ASGI transport's client
+        await p.world.feedloom.caches.rate_limiter.hit(one, key)
+        try:
+            return await p.send(method, url, json=body)
+        finally:
+            rules[rule] = lifted
+
+    return provoke
+
+
+def _password_not_confirmed(method: str, path: str, body: dict[str, str]) -> Special:
+    async def provoke(p: Provoker) -> httpx.Response:
+        return await p.send(method, path, json=body)
+
+    return provoke
+
+
+def _password_guessed_too_often(method: str, path: str, body: dict[str, str]) -> Special:
+    async def provoke(p: Provoker) -> httpx.Response:
+        rules = p.world.feedloom.services.throttle.rules
+        lifted = rules["sign_in_per_account"]
+        rules["sign_in_per_account"] = one = RateRule("sign_in_per_account", 1, 60)
+        await p.world.feedloom.caches.rate_limiter.hit(one, f"#{p.me.id}")
+        try:
+            return await p.send(method, path, json=body)
+        finally:
+            rules["sign_in_per_account"] = lifted
+
+    return provoke
+
+
+CHANGE = {"current_password": "not the password", "new_password": "a long new password"}
+THROTTLED: dict[str, Operation] = {
+    "sign_up_per_address": ("post", "/v1/accounts"),
+    "sign_in_per_address": ("post", "/v1/sessions"),
+    "posts": ("post", "/v1/posts"),
+    "comments": ("post", "/v1/posts/{post_id}/comments"),
+    "likes": ("put", "/v1/posts/{post_id}/like"),
+    "follows": ("put", "/v1/users/{user_id}/follow"),
+    "media": ("post", "/v1/media"),
+}
 
 
 async def _not_ready(p: Provoker) -> httpx.Response:
@@ -331,7 +381,26 @@ SPECIAL: dict[tuple[str, str, int], Special] = {
     ("put", "/v1/media/{media_id}/content", 413): _huge_upload,
     ("put", "/v1/media/{media_id}/content", 503): _upload_in_an_outage,
     ("get", "/v1/feed", 410): _expired_session,
-    ("post", "/v1/posts", 429): _too_many_posts,
+    ("post", "/v1/accounts", 429): _throttled(
+        "sign_up_per_address", True, {"username": "newcomer", "password": "long enough"}
+    ),
+    ("post", "/v1/sessions", 429): _throttled(
+        "sign_in_per_address", True, {"username": "nobody", "password": "long enough"}
+    ),
+    ("post", "/v1/posts", 429): _throttled("posts", False, {"text": "one"}),
+    ("post", "/v1/posts/{post_id}/comments", 429): _throttled("comments", False, {"text": "x"}),
+    ("put", "/v1/posts/{post_id}/like", 429): _throttled("likes", False),
+    ("delete", "/v1/posts/{post_id}/like", 429): _throttled("likes", False),
+    ("put", "/v1/users/{user_id}/follow", 429): _throttled("follows", False),
+    ("put", "/v1/me/password", 403): _password_not_confirmed("put", "/v1/me/password", CHANGE),
+    ("put", "/v1/me/password", 429): _password_guessed_too_often("put", "/v1/me/password", CHANGE),
+    ("delete", "/v1/me", 403): _password_not_confirmed("delete", "/v1/me", {"password": "not it"}),
+    ("delete", "/v1/me", 429): _password_guessed_too_often(
+        "delete", "/v1/me", {"password": "not it"}
+    ),
+    ("post", "/v1/media", 429): _throttled(
+        "media", False, {"content_type": "image/png", "width": 1, "height": 1}
+    ),
 }
 
 

@@ -10,7 +10,7 @@ read an injected clock, Redis expires keys on its own clock, so there it sleeps.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
@@ -19,23 +19,23 @@ import pytest
 from feedloom.adapters.memory.caches import (
     MemoryCounterStore,
     MemoryFeedSessionStore,
-    MemoryRateLimiter,
     MemoryRecordCache,
     MemoryViewCache,
 )
 from feedloom.adapters.memory.event_queue import MemoryEventQueue
+from feedloom.adapters.memory.rate_limiter import memory_rate_limiter
 from feedloom.adapters.memory.timeline_store import MemoryAuthorTimelineStore, MemoryTimelineStore
 from feedloom.adapters.redis.caches import (
     RAW,
     RedisCounterStore,
     RedisFeedSessionStore,
-    RedisRateLimiter,
     RedisRecordCache,
     RedisViewCache,
 )
 from feedloom.adapters.redis.client import open_client
 from feedloom.adapters.redis.event_queue import RedisEventQueue
 from feedloom.adapters.redis.keys import RedisKeys
+from feedloom.adapters.redis.rate_limiter import redis_rate_limiter
 from feedloom.adapters.redis.scripts import RedisClient
 from feedloom.adapters.redis.timeline_store import RedisAuthorTimelineStore, RedisTimelineStore
 from feedloom.adapters.redis.views import POSTS
@@ -71,6 +71,8 @@ class Caches:
     clock: FakeClock = field(default_factory=FakeClock)
     client: RedisClient | None = None
     keys: RedisKeys | None = None
+    url: str = REDIS_URL  # a Redis Cluster's, in tests/integration/test_redis_cluster.py
+    closers: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
 
     def _redis(self) -> tuple[RedisClient, RedisKeys] | None:
         if self.client is None or self.keys is None:
@@ -114,8 +116,10 @@ class Caches:
 
     def rate_limiter(self) -> RateLimiter:
         if redis := self._redis():
-            return RedisRateLimiter(*redis)
-        return MemoryRateLimiter()
+            limiter, close = redis_rate_limiter(*redis, self.url)
+            self.closers.append(close)
+            return limiter
+        return memory_rate_limiter()
 
     def queue(self) -> EventQueue:
         if redis := self._redis():
@@ -139,9 +143,12 @@ async def caches(request: pytest.FixtureRequest) -> AsyncIterator[Caches]:
         return
     async with scratch_redis_prefix() as prefix:
         client = await redis_client()
+        caches = Caches("redis", client=client, keys=RedisKeys(prefix))
         try:
-            yield Caches("redis", client=client, keys=RedisKeys(prefix))
+            yield caches
         finally:
+            for close in caches.closers:
+                await close()
             await client.aclose()
 
 
@@ -150,7 +157,10 @@ async def redis_caches() -> AsyncIterator[Caches]:
     """The Redis kind alone, for what only a durable adapter promises."""
     async with scratch_redis_prefix() as prefix:
         client = await redis_client()
+        caches = Caches("redis", client=client, keys=RedisKeys(prefix))
         try:
-            yield Caches("redis", client=client, keys=RedisKeys(prefix))
+            yield caches
         finally:
+            for close in caches.closers:
+                await close()
             await client.aclose()

@@ -10,11 +10,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from feedloom.adapters.sql.accounts import SqlAccounts
 from feedloom.adapters.sql.bulk_import import SqlBulkImport
-from feedloom.adapters.sql.database import create_database, migrate
+from feedloom.adapters.sql.database import MIGRATIONS_DIR, create_database, migrate
 from feedloom.adapters.sql.engagement import SqlEngagement
 from feedloom.adapters.sql.graph import SqlSocialGraph
 from feedloom.adapters.sql.outbox import SqlOutbox
@@ -73,3 +76,29 @@ async def open_sql_store(dialect: str, tmp_path: Path) -> AsyncIterator[SqlStore
             bulk=SqlBulkImport(engine),
             ids=IdGenerator(),
         )
+
+
+@contextlib.asynccontextmanager
+async def engine_at_revision(
+    revision: str, dialect: str, tmp_path: Path
+) -> AsyncIterator[AsyncEngine]:
+    """A database migrated up to `revision` only, to test a later migration on old data."""
+    async with contextlib.AsyncExitStack() as stack:
+        if dialect == "sqlite":
+            engine, schema = create_database(f"sqlite:///{tmp_path / 'old.sqlite3'}"), None
+        else:
+            schema = await stack.enter_async_context(scratch_schema(migrated=False))
+            engine = create_database(POSTGRES_URL, schema)
+        stack.push_async_callback(engine.dispose)
+        async with engine.begin() as conn:
+            if schema:
+                await conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+            await conn.run_sync(lambda sync: command.upgrade(alembic_config(sync), revision))
+        yield engine
+
+
+def alembic_config(connection: Connection) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.attributes["connection"] = connection
+    return config

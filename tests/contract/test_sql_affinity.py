@@ -87,7 +87,9 @@ async def test_rebuild_recomputes_every_pair_from_likes_and_comments(
     later = NOW + timedelta(days=2)
     await store.engagement.like(first, bob, NOW)
     await store.engagement.like(second, bob, later)
-    await store.engagement.add_comment(Comment(store.ids.next_id(), first, carol, "hi", NOW), None)
+    await store.engagement.add_comment(
+        Comment(store.ids.next_id(), first, carol, "hi", NOW), None, "h", NOW
+    )
     await store.engagement.like(first, alice, NOW)  # her own post: no affinity with herself
     await store.posts.tombstone(second, later)  # deleted still counts: delete is a filter
     await affinities.add(carol, bob, "like", NOW, HALF_LIFE_DAYS)  # backed by no like row

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from feedloom.domain.model import Comment, Counts
+from feedloom.ports import StoredResponse
 from tests.contract.sql_store import NOW, SQL_DIALECTS, SqlStore, open_sql_store
 
 
@@ -21,6 +22,12 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
 
 def comment(store: SqlStore, post_id: int, author_id: int, text: str) -> Comment:
     return Comment(store.ids.next_id(), post_id, author_id, text, NOW)
+
+
+async def added(store: SqlStore, new: Comment) -> Comment:
+    """Stored without an Idempotency-Key."""
+    await store.engagement.add_comment(new, None, "request-hash", NOW)
+    return new
 
 
 async def test_a_user_likes_a_post_at_most_once_even_concurrently(store: SqlStore) -> None:
@@ -40,7 +47,7 @@ async def test_true_counts_count_likes_and_comments_per_post(store: SqlStore) ->
     liked, quiet = await store.post(alice), await store.post(alice)
     for user in (alice, bob, carol):
         await store.engagement.like(liked, user, NOW)
-    await store.engagement.add_comment(comment(store, liked, bob, "nice"), None)
+    await store.engagement.add_comment(comment(store, liked, bob, "nice"), None, "h", NOW)
     assert await store.engagement.true_counts([liked, quiet]) == {
         liked: Counts(likes=3, comments=1),
         quiet: Counts(),
@@ -48,25 +55,44 @@ async def test_true_counts_count_likes_and_comments_per_post(store: SqlStore) ->
     assert await store.engagement.true_counts([]) == {}
 
 
-async def test_a_retried_comment_with_its_key_returns_the_first_one(store: SqlStore) -> None:
+async def test_a_retried_comment_with_its_key_stores_nothing_and_returns_the_first_record(
+    store: SqlStore,
+) -> None:
     alice, bob = await store.user("alice"), await store.user("bob")
     post_id = await store.post(alice)
-    first = await store.engagement.add_comment(comment(store, post_id, bob, "one"), "key")
-    retry = await store.engagement.add_comment(comment(store, post_id, bob, "one"), "key")
-    other = await store.engagement.add_comment(comment(store, post_id, bob, "two"), "key-2")
-    assert retry == first
-    assert other != first
+    first, retry, other = (
+        comment(store, post_id, bob, "one"),
+        comment(store, post_id, bob, "one"),
+        comment(store, post_id, bob, "two"),
+    )
+    stored = await store.engagement.add_comment(first, "key", "hash-1", NOW)
+    again = await store.engagement.add_comment(retry, "key", "hash-1", NOW)
+    await store.engagement.add_comment(other, "key-2", "hash-2", NOW)
+    assert stored == again == StoredResponse("hash-1", first.id, "comment")
+    assert await store.engagement.stored_response(bob, "key") == stored
+    assert await store.engagement.stored_response(alice, "key") is None  # keys are per author
+    assert await store.engagement.comment(post_id, first.id) == first
     assert await store.engagement.comments(post_id, None, 10) == [other, first]
     assert await store.engagement.true_counts([post_id]) == {post_id: Counts(comments=2)}
+
+
+async def test_concurrent_retries_of_one_comment_store_it_once(store: SqlStore) -> None:
+    alice, bob = await store.user("alice"), await store.user("bob")
+    post_id = await store.post(alice)
+    tries = [comment(store, post_id, bob, "one") for _ in range(4)]
+    stored = await asyncio.gather(
+        *(store.engagement.add_comment(c, "key", "h", NOW) for c in tries)
+    )
+    assert len({s.result_id for s in stored}) == 1
+    assert await store.engagement.true_counts([post_id]) == {post_id: Counts(comments=1)}
 
 
 async def test_comments_page_newest_first_below_the_cursor(store: SqlStore) -> None:
     alice = await store.user("alice")
     post_id = await store.post(alice)
-    made = [
-        await store.engagement.add_comment(comment(store, post_id, alice, f"c{i}"), None)
-        for i in range(5)
-    ]
+    made = [comment(store, post_id, alice, f"c{i}") for i in range(5)]
+    for made_one in made:
+        await store.engagement.add_comment(made_one, None, "h", NOW)
     newest_first = made[::-1]
     assert await store.engagement.comments(post_id, None, 2) == newest_first[:2]
     assert await store.engagement.comments(post_id, newest_first[1].id, 2) == newest_first[2:4]
@@ -75,8 +101,8 @@ async def test_comments_page_newest_first_below_the_cursor(store: SqlStore) -> N
 async def test_only_its_author_deletes_a_comment_and_once(store: SqlStore) -> None:
     alice, bob = await store.user("alice"), await store.user("bob")
     post_id = await store.post(alice)
-    kept = await store.engagement.add_comment(comment(store, post_id, alice, "keep"), None)
-    gone = await store.engagement.add_comment(comment(store, post_id, bob, "oops"), None)
+    kept = await added(store, comment(store, post_id, alice, "keep"))
+    gone = await added(store, comment(store, post_id, bob, "oops"))
     assert await store.engagement.comment(post_id, gone.id) == gone
     assert await store.engagement.delete_comment(post_id, gone.id, alice) is False
     assert await store.engagement.delete_comment(post_id, gone.id, bob) is True
@@ -88,10 +114,10 @@ async def test_only_its_author_deletes_a_comment_and_once(store: SqlStore) -> No
 async def test_hidden_authors_are_left_out_of_a_page_and_counted_apart(store: SqlStore) -> None:
     alice, bob, carol = await store.user("alice"), await store.user("bob"), await store.user("c")
     post_id, other_post = await store.post(alice), await store.post(alice)
-    kept = await store.engagement.add_comment(comment(store, post_id, alice, "kept"), None)
+    kept = await added(store, comment(store, post_id, alice, "kept"))
     for text in ("a", "b"):
-        await store.engagement.add_comment(comment(store, post_id, bob, text), None)
-    await store.engagement.add_comment(comment(store, other_post, carol, "c"), None)
+        await added(store, comment(store, post_id, bob, text))
+    await added(store, comment(store, other_post, carol, "c"))
     assert await store.engagement.comments(post_id, None, 10, {bob, carol}) == [kept]
     assert await store.engagement.comments_by([post_id, other_post], {bob, carol}) == {
         post_id: 2,

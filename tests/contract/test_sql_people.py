@@ -4,23 +4,26 @@ plans are asserted here), and migration 0005 renames old case-duplicates."""
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from alembic import command
-from alembic.config import Config
-from sqlalchemy import Connection, Select, text
+from sqlalchemy import Select, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from feedloom.adapters.sql.database import MIGRATIONS_DIR, create_database
 from feedloom.adapters.sql.people import SqlPeople
 from feedloom.adapters.sql.schema import follows
 from feedloom.domain.people import FollowKey, RankKey, search_prefix
-from tests.contract.sql_store import NOW, SQL_DIALECTS, SqlStore, open_sql_store
-from tests.servers import POSTGRES_URL, scratch_schema
+from tests.contract.sql_store import (
+    NOW,
+    SQL_DIALECTS,
+    SqlStore,
+    alembic_config,
+    engine_at_revision,
+    open_sql_store,
+)
 
 
 @pytest.fixture(params=SQL_DIALECTS)
@@ -118,34 +121,11 @@ async def test_a_follow_list_page_is_one_index_range(store: SqlStore, people: Sq
 # -- migration 0005 on old data ------------------------------------------------------
 
 
-@contextlib.asynccontextmanager
-async def engine_at_0002(dialect: str, tmp_path: Path) -> AsyncIterator[AsyncEngine]:
-    async with contextlib.AsyncExitStack() as stack:
-        if dialect == "sqlite":
-            engine, schema = create_database(f"sqlite:///{tmp_path / 'old.sqlite3'}"), None
-        else:
-            schema = await stack.enter_async_context(scratch_schema(migrated=False))
-            engine = create_database(POSTGRES_URL, schema)
-        stack.push_async_callback(engine.dispose)
-        async with engine.begin() as conn:
-            if schema:
-                await conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-            await conn.run_sync(lambda sync: command.upgrade(_config(sync), "0002"))
-        yield engine
-
-
-def _config(connection: Connection) -> Config:
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS_DIR))
-    config.attributes["connection"] = connection
-    return config
-
-
 @pytest.mark.parametrize("dialect", SQL_DIALECTS)
 async def test_the_migration_renames_case_duplicates_keeping_the_oldest(
     dialect: str, tmp_path: Path
 ) -> None:
-    async with engine_at_0002(dialect, tmp_path) as engine, engine.begin() as conn:
+    async with engine_at_revision("0002", dialect, tmp_path) as engine, engine.begin() as conn:
         for user_id, name, age in (
             (1, "kim", 3),
             (2, "KIM", 2),
@@ -159,7 +139,7 @@ async def test_the_migration_renames_case_duplicates_keeping_the_oldest(
                 ),
                 {"id": user_id, "name": name, "at": NOW - timedelta(days=age)},
             )
-        await conn.run_sync(lambda sync: command.upgrade(_config(sync), "head"))
+        await conn.run_sync(lambda sync: command.upgrade(alembic_config(sync), "head"))
         rows = await conn.execute(text("SELECT id, username FROM users ORDER BY id"))
         assert {row.id: row.username for row in rows} == {
             1: "kim",

@@ -35,7 +35,7 @@ async def test_a_repeated_idempotency_key_returns_the_first_response_and_writes_
     first, retry = store.new_post(alice), store.new_post(alice)
     stored = await store.posts.create_post(first, "key-1", "hash-a", NOW)
     again = await store.posts.create_post(retry, "key-1", "hash-a", NOW)
-    assert (stored.post_id, again.post_id, again.request_hash) == (first.id, first.id, "hash-a")
+    assert (stored.result_id, again.result_id, again.request_hash) == (first.id, first.id, "hash-a")
     assert await store.posts.posts([first.id, retry.id]) == {first.id: first}
     assert await relayed(store) == [PostPublished(first.id, alice)]
 
@@ -46,7 +46,7 @@ async def test_concurrent_creates_with_one_key_store_exactly_one_post(store: Sql
     responses = await asyncio.gather(
         *(store.posts.create_post(post, "same-key", "hash", NOW) for post in attempts)
     )
-    winners = {response.post_id for response in responses}
+    winners = {response.result_id for response in responses}
     assert len(winners) == 1
     stored = await store.posts.posts([post.id for post in attempts])
     assert list(stored) == list(winners)
@@ -56,8 +56,8 @@ async def test_concurrent_creates_with_one_key_store_exactly_one_post(store: Sql
 async def test_the_same_key_of_another_user_is_a_different_request(store: SqlStore) -> None:
     alice, bob = await store.user("alice"), await store.user("bob")
     a, b = store.new_post(alice), store.new_post(bob)
-    assert (await store.posts.create_post(a, "k", "h", NOW)).post_id == a.id
-    assert (await store.posts.create_post(b, "k", "h", NOW)).post_id == b.id
+    assert (await store.posts.create_post(a, "k", "h", NOW)).result_id == a.id
+    assert (await store.posts.create_post(b, "k", "h", NOW)).result_id == b.id
     assert await store.posts.stored_response(bob, "k") is not None
     assert await store.posts.stored_response(bob, "other") is None
 

@@ -84,7 +84,7 @@ async def test_a_suspension_from_the_cli_reaches_the_running_service_at_once(
 ) -> None:
     services = service.services
     alice = await services.accounts.register("alice", PASSWORD, "Alice")
-    session = await services.accounts.open_session("alice", PASSWORD)
+    session = await services.accounts.open_session("alice", PASSWORD, "127.0.0.1")
     post = await services.publish(alice, "about to vanish", [], Visibility.PUBLIC, None)
     assert await services.auth.authenticate(session.token) == alice  # now cached
 

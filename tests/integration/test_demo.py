@@ -16,7 +16,7 @@ async def test_the_demo_user_opens_a_full_feed_with_pulled_accounts_and_engageme
     async with open_feedloom(load_settings(tmp_path, demo=True)) as feedloom:
         assert await demo_seeder(feedloom).seed() is True
         assert await demo_seeder(feedloom).seed() is False  # seeding twice changes nothing
-        assert await feedloom.services.accounts.open_session(DEMO_USER, DEMO_PASSWORD)
+        assert await feedloom.services.accounts.open_session(DEMO_USER, DEMO_PASSWORD, "127.0.0.1")
         demo = await feedloom.stores.accounts.credentials(DEMO_USER)
         assert demo is not None
         page = await feedloom.services.home_feed.page(demo.user_id, 50, None, StageTimer())

@@ -36,6 +36,7 @@ from feedloom.ports import NewUser
 from feedloom.settings import FanoutSettings, Settings
 from tests.integration.fanout_check import wait_until_done
 from tests.integration.processes import Process, fleet
+from tests.limits import lifted_rate_limit_env, lifted_rate_limits
 from tests.servers import (
     REDIS_URL,
     TEST_SECRET_KEY,
@@ -68,7 +69,7 @@ async def stack(tmp_path: Path) -> AsyncIterator[Settings]:
         secret_key=SecretStr(TEST_SECRET_KEY),
         password_hash_time_cost=1,
         password_hash_memory_kib=256,
-        posts_per_minute=100_000,
+        rate_limits=lifted_rate_limits(),
         fanout=fanout,
     )
     async with scratch_schema() as schema, scratch_redis_prefix() as prefix:
@@ -89,7 +90,7 @@ def process_env(settings: Settings) -> dict[str, str]:
         "FEEDLOOM_TIMELINE_LENGTH": str(settings.timeline_length),
         "FEEDLOOM_PASSWORD_HASH_TIME_COST": str(settings.password_hash_time_cost),
         "FEEDLOOM_PASSWORD_HASH_MEMORY_KIB": str(settings.password_hash_memory_kib),
-        "FEEDLOOM_POSTS_PER_MINUTE": str(settings.posts_per_minute),
+        **lifted_rate_limit_env(),
         "FEEDLOOM_FANOUT__PULL_ABOVE": str(fanout.pull_above),
         "FEEDLOOM_FANOUT__PUSH_BELOW": str(fanout.push_below),
         "FEEDLOOM_FANOUT__BULK_ABOVE": str(fanout.bulk_above),

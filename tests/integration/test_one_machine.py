@@ -44,6 +44,7 @@ async def env_file(tmp_path: Path) -> AsyncIterator[Path]:
                     "FEEDLOOM_SECRET_KEY=a-test-secret-that-is-not-the-placeholder",
                     "FEEDLOOM_PASSWORD_HASH_TIME_COST=1",
                     "FEEDLOOM_PASSWORD_HASH_MEMORY_KIB=256",
+                    "FEEDLOOM_RATE_LIMITS__SIGN_UP_PER_ADDRESS=1000/minute",
                     "",
                 ]
             )

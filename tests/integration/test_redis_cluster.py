@@ -175,9 +175,13 @@ def wait_for(check: Callable[[], bool], what: str, timeout_s: float = 20) -> Non
 @pytest.fixture
 async def cluster_caches(cluster: LocalCluster) -> AsyncIterator[Caches]:
     client = await open_client(cluster.url)
+    keys = RedisKeys(f"t{uuid.uuid4().hex[:8]}")
+    caches = Caches("redis", client=client, keys=keys, url=cluster.url)
     try:
-        yield Caches("redis", client=client, keys=RedisKeys(f"t{uuid.uuid4().hex[:8]}"))
+        yield caches
     finally:
+        for close in caches.closers:
+            await close()
         await client.aclose()
 
 

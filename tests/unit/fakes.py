@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Generic, TypeVar
 
 from feedloom.domain.ids import IdGenerator, created_at_of
@@ -29,8 +29,18 @@ from feedloom.domain.model import (
 )
 from feedloom.lookups.cached_views import Views
 from feedloom.metrics import Metrics
-from feedloom.ports import Delivery, Followee, Lane, StoredResponse
+from feedloom.ports import (
+    Delivery,
+    Erasure,
+    Followee,
+    Lane,
+    RateDecision,
+    RateRule,
+    SessionRecord,
+    StoredResponse,
+)
 from feedloom.ranking.affinity import AffinityState, InteractionKind, add_interaction
+from feedloom.write.throttle import Throttle, YoungAccounts
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
@@ -81,7 +91,7 @@ class FakePostStore:
         stored = StoredResponse(request_hash, post.id)
         if idempotency_key is not None:
             stored = self.responses.setdefault((post.author_id, idempotency_key), stored)
-        if stored.post_id == post.id:
+        if stored.result_id == post.id:
             self.by_id[post.id] = post
             self.outbox.append(PostPublished(post.id, post.author_id))
         return stored
@@ -337,6 +347,7 @@ class FakeEngagement:
     def __init__(self) -> None:
         self.likes: set[tuple[int, int]] = set()
         self.comment_list: list[Comment] = []
+        self.responses: dict[tuple[int, str], StoredResponse] = {}
 
     async def like(self, post_id: int, user_id: int, now: datetime) -> bool:
         return _toggle(self.likes, (post_id, user_id), add=True)
@@ -351,9 +362,18 @@ class FakeEngagement:
         mine = (p for p, u in self.likes if u == user_id and p >= since_post_id)
         return sorted(mine, reverse=True)[:limit]
 
-    async def add_comment(self, comment: Comment, idempotency_key: str | None) -> Comment:
-        self.comment_list.append(comment)
-        return comment
+    async def add_comment(
+        self, comment: Comment, idempotency_key: str | None, request_hash: str, now: datetime
+    ) -> StoredResponse:
+        stored = StoredResponse(request_hash, comment.id, "comment")
+        if idempotency_key is not None:
+            stored = self.responses.setdefault((comment.author_id, idempotency_key), stored)
+        if stored.result_id == comment.id:
+            self.comment_list.append(comment)
+        return stored
+
+    async def stored_response(self, user_id: int, idempotency_key: str) -> StoredResponse | None:
+        return self.responses.get((user_id, idempotency_key))
 
     async def comments(
         self, post_id: int, before: int | None, limit: int, hidden: Collection[int] = ()
@@ -570,14 +590,32 @@ class FakeFeedSessionStore:
 
 
 class FakeRateLimiter:
-    """Counts hits per key; past the limit, the whole window is the wait."""
+    """Counts charged hits per "rule:key"; a `once` token is charged once; past the
+    limit the whole window is the wait."""
 
     def __init__(self) -> None:
         self.hits: Counter[str] = Counter()
+        self.charged_once: set[tuple[str, str]] = set()
 
-    async def hit(self, key: str, limit: int, window_s: int) -> int:
-        self.hits[key] += 1
-        return window_s if self.hits[key] > limit else 0
+    async def hit(self, rule: RateRule, key: str, once: str | None = None) -> RateDecision:
+        name = f"{rule.name}:{key}"
+        if once is not None and (name, once) in self.charged_once:
+            return RateDecision(True, rule.amount, rule.amount - self.hits[name], 0)
+        if self.hits[name] >= rule.amount:
+            return RateDecision(False, rule.amount, 0, rule.window_s)
+        self.hits[name] += 1
+        if once is not None:
+            self.charged_once.add((name, once))
+        return RateDecision(True, rule.amount, rule.amount - self.hits[name], 0)
+
+
+def throttle(limiter: FakeRateLimiter, young_share: float = 1.0, **per_minute: int) -> Throttle:
+    """A Throttle over `limiter`: each action named gets that many per minute, every
+    other 1,000; accounts younger than a day (by their ID) get `young_share` of it."""
+    actions = ("posts", "comments", "likes", "follows", "media")
+    names = (*actions, "sign_in_per_address", "sign_in_per_account", "sign_up_per_address")
+    rules = {name: RateRule(name, per_minute.get(name, 1_000), 60) for name in names}
+    return Throttle(limiter, rules, YoungAccounts(timedelta(days=1), young_share), clock)
 
 
 class FakeEventQueue:
@@ -605,3 +643,76 @@ class FakeEventQueue:
 
     async def oldest_age_s(self) -> dict[str, float]:
         return {}
+
+
+class FakeObjectStore:
+    def __init__(self) -> None:
+        self.objects: dict[str, bytes] = {}
+
+    async def put(self, name: str, content: bytes, content_type: str) -> None:
+        self.objects[name] = content
+
+    async def get(self, name: str) -> bytes | None:
+        return self.objects.get(name)
+
+    async def delete(self, names: Sequence[str]) -> None:
+        for name in names:
+            self.objects.pop(name, None)
+
+
+class FakeAccountEraser:
+    """Answers the Erasure a test arranged and remembers whom it erased (what the
+    store does is the SQL contract's: tests/contract/test_sql_erasure.py)."""
+
+    def __init__(self, erasure: Erasure) -> None:
+        self.erasure = erasure
+        self.erased: list[tuple[int, datetime]] = []
+
+    async def erase_account(self, user_id: int, now: datetime) -> Erasure:
+        self.erased.append((user_id, now))
+        return self.erasure
+
+
+class FakeTokenStore:
+    """Sessions by digest."""
+
+    def __init__(self) -> None:
+        self.sessions: dict[str, SessionRecord] = {}
+
+    async def create_token(self, token_hash: str, user_id: int, now: datetime) -> None:
+        self.sessions[token_hash] = SessionRecord(token_hash, user_id, now, None)
+
+    async def session_for_token(self, token_hash: str) -> SessionRecord | None:
+        return self.sessions.get(token_hash)
+
+    async def touch_token(self, token_hash: str, now: datetime) -> None:
+        if token_hash in self.sessions:
+            self.sessions[token_hash] = replace(self.sessions[token_hash], last_used_at=now)
+
+    async def revoke_token(self, token_hash: str) -> None:
+        self.sessions.pop(token_hash, None)
+
+    async def sessions_of(self, user_id: int) -> list[SessionRecord]:
+        mine = [s for s in self.sessions.values() if s.user_id == user_id]
+        return sorted(mine, key=lambda s: s.created_at, reverse=True)
+
+    async def revoke_other_tokens(self, user_id: int, keep_hash: str) -> list[str]:
+        gone = [s.token_hash for s in await self.sessions_of(user_id) if s.token_hash != keep_hash]
+        for digest in gone:
+            del self.sessions[digest]
+        return gone
+
+    async def revoke_session(self, user_id: int, session_id: str) -> str | None:
+        for s in await self.sessions_of(user_id):
+            if s.session_id == session_id:
+                del self.sessions[s.token_hash]
+                return s.token_hash
+        return None
+
+
+class FakeActivityLog:
+    def __init__(self) -> None:
+        self.active: dict[int, datetime] = {}
+
+    async def mark_active(self, user_id: int, now: datetime) -> None:
+        self.active[user_id] = now

@@ -24,13 +24,15 @@ from feedloom.read.home_feed import HomeFeed
 from feedloom.read.home_stream import HomeStream
 from feedloom.read.new_posts import NewPosts
 from feedloom.read.people import People
-from feedloom.write.accounts import AccountService, Authenticator
+from feedloom.write.accounts import AccountService
 from feedloom.write.delete_post import DeletePost
 from feedloom.write.engagement import Engage
+from feedloom.write.erase_account import EraseAccount
 from feedloom.write.media import MediaUploads
 from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PublishPost
 from feedloom.write.relations import Relations
+from feedloom.write.sessions import Authenticator, CurrentSession, Sessions
 from feedloom.write.stream_tickets import StreamTickets
 
 
@@ -52,6 +54,8 @@ def _service(name: str) -> Callable[[Request], Awaitable[Any]]:
 
 AccountsDep = Annotated[AccountService, Depends(_service("accounts"))]
 AuthDep = Annotated[Authenticator, Depends(_service("auth"))]
+SessionsDep = Annotated[Sessions, Depends(_service("sessions"))]
+EraseAccountDep = Annotated[EraseAccount, Depends(_service("erase_account"))]
 EditProfileDep = Annotated[EditProfile, Depends(_service("edit_profile"))]
 PublishDep = Annotated[PublishPost, Depends(_service("publish"))]
 DeletePostDep = Annotated[DeletePost, Depends(_service("delete_post"))]
@@ -84,15 +88,30 @@ def bearer_token(request: Request) -> str:
     return token.strip()
 
 
-async def current_user(request: Request, auth: AuthDep) -> int:
-    return await auth.authenticate(bearer_token(request))
+async def current_session(request: Request, auth: AuthDep) -> CurrentSession:
+    return await auth.session(bearer_token(request))
+
+
+async def current_user(session: Annotated[CurrentSession, Depends(current_session)]) -> int:
+    return session.user_id
 
 
 async def _token(request: Request) -> str:
     return bearer_token(request)
 
 
+ThisSession = Annotated[CurrentSession, Depends(current_session)]
 CurrentUser = Annotated[int, Depends(current_user)]
+
+
+async def client_address(request: Request) -> str:
+    """The client's address, what sign-in and sign-up are throttled by. Behind a reverse
+    proxy uvicorn takes it from X-Forwarded-For when the proxy is trusted
+    (FORWARDED_ALLOW_IPS, docs/PRODUCTION.md); otherwise it is the proxy's."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+ClientAddress = Annotated[str, Depends(client_address)]
 Token = Annotated[str, Depends(_token)]
 
 

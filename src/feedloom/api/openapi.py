@@ -57,24 +57,30 @@ PROBLEM_SCHEMA: dict[str, Any] = {
 REASONS = {
     400: "Malformed JSON or cursor",
     401: "No valid bearer token (POST /v1/sessions gives one)",
-    403: "Not yours to change",
+    403: "Not yours to change, or a wrong password",
     404: "No such object, or not visible to you",
     409: "Conflicts with existing data (a taken username, a used upload URL)",
     410: "The ranked feed session expired: reload the top of the feed",
     413: "Body too large",
     422: "Invalid input",
-    429: "Rate limited (see Retry-After)",
+    429: "Rate limited (see Retry-After and the RateLimit-* headers)",
     503: "The database is unreachable: retry after Retry-After",
 }
 
 # (method, path) -> codes beyond the ones derived from the operation's shape.
 SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
-    ("post", "/v1/accounts"): (409,),
-    ("post", "/v1/sessions"): (401,),  # unknown username or wrong password
+    ("post", "/v1/accounts"): (409, 429),
+    ("post", "/v1/sessions"): (401, 429),  # unknown username or wrong password; too many
     ("post", "/v1/posts"): (429,),
+    ("post", "/v1/posts/{post_id}/comments"): (429,),
+    ("put", "/v1/posts/{post_id}/like"): (429,),
+    ("delete", "/v1/posts/{post_id}/like"): (429,),
+    ("post", "/v1/media"): (429,),
+    ("put", "/v1/me/password"): (403, 429),  # wrong current password; too many tries
+    ("delete", "/v1/me"): (403, 429),
     ("delete", "/v1/posts/{post_id}"): (403,),
     ("delete", "/v1/posts/{post_id}/comments/{comment_id}"): (403,),  # someone else's
-    ("put", "/v1/users/{user_id}/follow"): (422,),  # yourself (a block is a 404)
+    ("put", "/v1/users/{user_id}/follow"): (422, 429),  # yourself; too many (a block is a 404)
     ("put", "/v1/media/{media_id}/content"): (403, 409, 413),
     ("get", "/v1/feed"): (410,),
     ("get", "/v1/users/lookup"): (404,),

@@ -82,6 +82,11 @@ async def _domain_error(_request: Request, error: Exception) -> JSONResponse:
     response = problem(status, kind, title, error.detail)
     if isinstance(error, RateLimited | Unavailable):
         response.headers["Retry-After"] = str(error.retry_after_s)
+    if isinstance(error, RateLimited) and error.limit is not None:
+        # draft-ietf-httpapi-ratelimit-headers, the three-field form (docs/CLIENT_API.md)
+        response.headers["RateLimit-Limit"] = str(error.limit)
+        response.headers["RateLimit-Remaining"] = str(error.remaining)
+        response.headers["RateLimit-Reset"] = str(error.retry_after_s)
     if isinstance(error, Unauthorized):
         response.headers["WWW-Authenticate"] = "Bearer"
     return response

@@ -91,6 +91,41 @@ class SessionCreated(BaseModel):
     user_id: str
 
 
+class SessionOut(BaseModel):
+    id: str = Field(description="for DELETE /v1/sessions/{id}; not a token")
+    created_at: datetime
+    last_used_at: datetime = Field(description="renewed at most hourly")
+    expires_at: datetime = Field(description="if unused until then; each use renews it")
+    current: bool = Field(description="the session of this request")
+
+
+class SessionList(BaseModel):
+    model_config = example(
+        {
+            "items": [
+                {
+                    "id": "9f86d081884c7d65",
+                    "created_at": "2026-12-01T12:00:00+00:00",
+                    "last_used_at": "2026-12-01T12:30:00+00:00",
+                    "expires_at": "2026-12-31T12:30:00+00:00",
+                    "current": True,
+                }
+            ]
+        }
+    )
+
+    items: list[SessionOut]
+
+
+class PasswordChange(Strict):
+    current_password: str = Field(max_length=256)
+    new_password: str = Field(min_length=8, max_length=256)
+
+
+class PasswordConfirmation(Strict):
+    password: str = Field(max_length=256, description="the account's current password")
+
+
 class NewPost(Strict):
     text: str = Field("", max_length=10_000)
     media_ids: list[str] = Field(default_factory=list, max_length=10)

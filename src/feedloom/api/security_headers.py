@@ -23,7 +23,14 @@ HTML_CSP = (
 )
 # What a browser page on an allowed origin may send and read (docs/CLIENT_API.md).
 CORS_REQUEST_HEADERS = ["Authorization", "Content-Type", "Idempotency-Key", "X-Request-ID"]
-CORS_EXPOSED_HEADERS = ["Retry-After", "X-Request-ID", "Location"]
+CORS_EXPOSED_HEADERS = [
+    "Retry-After",
+    "RateLimit-Limit",
+    "RateLimit-Remaining",
+    "RateLimit-Reset",
+    "X-Request-ID",
+    "Location",
+]
 
 
 def install_security_headers(app: FastAPI, http: HttpSettings, cors: bool = True) -> None:

@@ -24,14 +24,21 @@ from typing import Literal
 
 from feedloom.bench.redis_probe import delete_prefix
 from feedloom.bench.scratch import create_scratch_schema, drop_scratch_schema
-from feedloom.settings import Settings
+from feedloom.settings import RateLimitSettings, Settings
 
 StoreKind = Literal["embedded", "postgres"]
 PREFIX = "FEEDLOOM_"
 # What selects the store: never inherited from the caller's environment.
 STORE_VARIABLES = ("DATA_DIR", "DATABASE_URL", "DATABASE_SCHEMA", "REDIS_URL", "REDIS_PREFIX")
-# Per-user write limits would cap the load, not measure the service.
-BENCH_DEFAULTS = {"FEEDLOOM_POSTS_PER_MINUTE": "1000000", "FEEDLOOM_FOLLOWS_PER_HOUR": "1000000"}
+# Rate limits would cap the load, not measure the service (bench users sign up from
+# one address, and are all younger than a day).
+BENCH_DEFAULTS = {
+    **{
+        f"{PREFIX}RATE_LIMITS__{name.upper()}": "1000000/minute"
+        for name in RateLimitSettings().rules()
+    },
+    f"{PREFIX}RATE_LIMITS__YOUNG_ACCOUNT_HOURS": "0",
+}
 
 
 class StoreUnavailable(RuntimeError):

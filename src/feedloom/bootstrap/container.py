@@ -18,6 +18,7 @@ from feedloom.metrics import Metrics
 from feedloom.ports import CachePorts, Clock, DurableStores
 from feedloom.read.ranked.feature_log import FeatureLog
 from feedloom.settings import Settings
+from feedloom.write.passwords import Passwords
 
 __all__ = ["Feedloom", "Runtime", "open_feedloom", "utc_now"]
 
@@ -54,8 +55,10 @@ async def open_feedloom(settings: Settings, clock: Clock = utc_now) -> AsyncIter
             feature_log = FeatureLog(settings.feed.feature_log_path)
             stack.push_async_callback(feature_log.close)
         hasher = password_hasher(settings)
+        passwords = Passwords(hasher, settings.password_hash_workers, settings.password_hash_queue)
+        stack.callback(passwords.close)
         key = await asyncio.to_thread(secret_key, settings)
-        services = build_services(settings, stores, caches, runtime, hasher, feature_log, key)
+        services = build_services(settings, stores, caches, runtime, passwords, feature_log, key)
         yield Feedloom(settings, stores, caches, runtime, services, hasher, stack)
 
 

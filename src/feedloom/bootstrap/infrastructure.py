@@ -13,12 +13,12 @@ from feedloom.adapters.files.object_store import LocalObjectStore
 from feedloom.adapters.memory.caches import (
     MemoryCounterStore,
     MemoryFeedSessionStore,
-    MemoryRateLimiter,
     MemoryRecordCache,
     MemoryViewCache,
 )
 from feedloom.adapters.memory.event_queue import MemoryEventQueue
 from feedloom.adapters.memory.notices import MemoryNoticeBus
+from feedloom.adapters.memory.rate_limiter import memory_rate_limiter
 from feedloom.adapters.memory.timeline_store import MemoryAuthorTimelineStore, MemoryTimelineStore
 from feedloom.adapters.redis import RedisConfig, redis_caches
 from feedloom.adapters.sql.accounts import SqlAccounts
@@ -27,6 +27,7 @@ from feedloom.adapters.sql.bulk_import import SqlBulkImport
 from feedloom.adapters.sql.database import check_migrated, create_database, migrate
 from feedloom.adapters.sql.dead_letters import SqlDeadLetters
 from feedloom.adapters.sql.engagement import SqlEngagement
+from feedloom.adapters.sql.erasure import SqlAccountEraser
 from feedloom.adapters.sql.graph import SqlSocialGraph
 from feedloom.adapters.sql.leases import SqlWorkerLeases
 from feedloom.adapters.sql.media_sizes import SqlMediaSizes
@@ -52,6 +53,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
     return DurableStores(
         accounts=accounts,
         account_admin=accounts,
+        eraser=SqlAccountEraser(engine),
         tokens=accounts,
         activity=accounts,
         profiles=accounts,
@@ -121,7 +123,7 @@ def memory_caches(settings: Settings, clock: Clock) -> CachePorts:
         user_cache=MemoryViewCache(),
         counters=MemoryCounterStore(),
         sessions=MemoryFeedSessionStore(),
-        rate_limiter=MemoryRateLimiter(),
+        rate_limiter=memory_rate_limiter(),
         queue=MemoryEventQueue(),
         viewers=MemoryRecordCache(),
         tokens=MemoryRecordCache(),

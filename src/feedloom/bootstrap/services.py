@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from argon2 import PasswordHasher
-
 from feedloom.bootstrap.infrastructure import is_transient
 from feedloom.bootstrap.runtime import Runtime
 from feedloom.lookups.access import Access
@@ -18,7 +16,7 @@ from feedloom.lookups.likes import Likes
 from feedloom.lookups.notices import Notices
 from feedloom.lookups.reader_state import ReaderStates
 from feedloom.lookups.timelines import TimelineRebuilder
-from feedloom.ports import CachePorts, DurableStores
+from feedloom.ports import CachePorts, Clock, DurableStores
 from feedloom.ranking import rank
 from feedloom.read.author_posts import AuthorPosts
 from feedloom.read.candidates import Candidates
@@ -37,22 +35,26 @@ from feedloom.read.ranked.ranker import BudgetedRanker
 from feedloom.read.viewer import Readers
 from feedloom.settings import Settings
 from feedloom.write.account_lifecycle import AccountLifecycle
-from feedloom.write.accounts import AccountService, Authenticator
+from feedloom.write.accounts import AccountService
 from feedloom.write.affinity import AffinityUpdates
 from feedloom.write.counting import ReconcileCounts
 from feedloom.write.delete_post import DeletePost
 from feedloom.write.engagement import Engage
+from feedloom.write.erase_account import EraseAccount
 from feedloom.write.fan_out import FanOut
 from feedloom.write.feed_upkeep import FeedUpkeep
 from feedloom.write.import_graph import GraphImport
 from feedloom.write.media import MediaConfig, MediaUploads
 from feedloom.write.media_cleanup import CleanUpMedia
 from feedloom.write.media_jobs import MediaJobs
+from feedloom.write.passwords import Passwords
 from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PostLimits, PublishPost
-from feedloom.write.relations import FollowLimit, Relations
+from feedloom.write.relations import Relations
 from feedloom.write.relay_outbox import RelayOutbox
+from feedloom.write.sessions import Authenticator, SessionPolicy, Sessions
 from feedloom.write.stream_tickets import StreamTickets
+from feedloom.write.throttle import Throttle, YoungAccounts
 from feedloom.write.worker import FanOutLedger, Worker, WorkerConfig
 
 NEW_POSTS_CAP = 50  # GET /v1/feed/new counts up to this many
@@ -66,6 +68,9 @@ class Services:
     account_lifecycle: AccountLifecycle
     edit_profile: EditProfile
     auth: Authenticator
+    sessions: Sessions
+    erase_account: EraseAccount
+    throttle: Throttle
     publish: PublishPost
     delete_post: DeletePost
     relations: Relations
@@ -93,7 +98,7 @@ def build_services(
     stores: DurableStores,
     caches: CachePorts,
     runtime: Runtime,
-    hasher: PasswordHasher,
+    passwords: Passwords,
     feature_log: FeatureLog | None,
     secret_key: str,
 ) -> Services:
@@ -169,26 +174,54 @@ def build_services(
         ),
         FanOutLedger(stores.outbox, stores.dead_letters, metrics),
     )
+    throttle = _throttle(settings, caches, clock)
+    session_policy = SessionPolicy(timedelta(seconds=settings.session_idle_expiry_s))
+    erase = EraseAccount(
+        stores.eraser,
+        stores.engagement,
+        caches.counters,
+        caches.tokens,
+        views,
+        states,
+        caches.timelines,
+        caches.author_timelines,
+        stores.objects,
+        clock,
+    )
     worker.media_jobs = MediaJobs(
         stores.media_sizes, views, clock, stores.objects, settings.media_base_url
     )
     return Services(
-        accounts=AccountService(stores.accounts, stores.tokens, caches.tokens, hasher, ids, clock),
+        accounts=AccountService(
+            stores.accounts,
+            stores.tokens,
+            caches.tokens,
+            passwords,
+            throttle,
+            ids,
+            clock,
+            timedelta(days=settings.username_reserved_days),
+        ),
         account_lifecycle=AccountLifecycle(
-            stores.account_admin, stores.archive, caches.tokens, views, hasher, clock
+            stores.account_admin, stores.archive, caches.tokens, views, passwords, erase, clock
         ),
         edit_profile=EditProfile(stores.profile_editor, stores.media, views),
-        auth=Authenticator(stores.tokens, caches.tokens, stores.activity, caches.timelines, clock),
+        auth=Authenticator(
+            stores.tokens, caches.tokens, stores.activity, caches.timelines, clock, session_policy
+        ),
+        sessions=Sessions(stores.tokens, caches.tokens, clock, session_policy),
+        erase_account=erase,
+        throttle=throttle,
         publish=PublishPost(
             stores.posts,
             stores.media,
             caches.author_timelines,
             views,
             caches.counters,
-            caches.rate_limiter,
+            throttle,
             ids,
             clock,
-            PostLimits(settings.post_max_chars, settings.media_per_post, settings.posts_per_minute),
+            PostLimits(settings.post_max_chars, settings.media_per_post),
         ),
         delete_post=DeletePost(stores.posts, views, access, clock),
         relations=Relations(
@@ -200,9 +233,8 @@ def build_services(
             states,
             caches.timelines,
             author_timelines,
-            caches.rate_limiter,
+            throttle,
             policy,
-            FollowLimit(settings.follows_per_hour),
             clock,
         ),
         engage=Engage(
@@ -213,6 +245,7 @@ def build_services(
             affinity,
             ids,
             clock,
+            throttle,
             settings.comment_max_chars,
         ),
         media=MediaUploads(
@@ -225,6 +258,7 @@ def build_services(
                 base_url=settings.media_base_url,
                 max_bytes=settings.media_max_bytes,
             ),
+            throttle,
         ),
         media_cleanup=CleanUpMedia(stores.media_sweep, settings.data_dir / "media", clock),
         affinity=affinity,
@@ -275,6 +309,12 @@ def build_services(
             policy,
         ),
     )
+
+
+def _throttle(settings: Settings, caches: CachePorts, clock: Clock) -> Throttle:
+    limits = settings.rate_limits
+    young = YoungAccounts(timedelta(hours=limits.young_account_hours), limits.young_account_share)
+    return Throttle(caches.rate_limiter, limits.rules(), young, clock)
 
 
 def _ranked_feed(

@@ -1,11 +1,12 @@
 """`feedloom accounts create | modify | role | suspend | reinstate | delete | show USER`.
 
 What an operator (or the moderation tools) does to one account. Each command prints
-the account after the change, in one line. Suspension and deletion sign the account
-out at once and hide its posts from every feed on the next read
-(write/account_lifecycle.py). On the embedded default a change runs inside the server
-running on that data dir (api/control.py), since its sessions and views are cached in
-that server's memory; with Redis, or with no server running, it runs here.
+the account after the change, in one line. Suspension signs the account out at once
+and hides its posts from every feed on the next read (write/account_lifecycle.py);
+deletion erases the account as DELETE /v1/me does (write/erase_account.py). On the
+embedded default a change runs inside the server running on that data dir
+(api/control.py), since its sessions and views are cached in that server's memory;
+with Redis, or with no server running, it runs here.
 """
 
 from __future__ import annotations
@@ -124,9 +125,9 @@ def delete(
     yes: Annotated[bool, typer.Option("--yes", help="confirm: this cannot be undone")] = False,
     data_dir: DataDir = None,
 ) -> None:
-    """Delete an account for good: hidden like a suspension, but never reinstated.
-
-    Not yet: its posts, follows, likes and media rows are kept (hidden), not erased."""
+    """Erase an account for good, as DELETE /v1/me does: its posts, follows, likes,
+    comments and media go; its username stays reserved for a while. Run again, it
+    finishes an erasure that a cache outage interrupted."""
     if not yes:
         fail("deleting an account cannot be undone: add --yes", 2)
 

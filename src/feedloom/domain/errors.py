@@ -48,9 +48,15 @@ class Unavailable(FeedloomError):
 
 
 class RateLimited(FeedloomError):
-    def __init__(self, detail: str, retry_after_s: int) -> None:
+    """Too many requests; `limit` (with `remaining` and `reset_s`) when a rate limit's
+    window is full, so the response can say so in RateLimit-* headers."""
+
+    def __init__(
+        self, detail: str, retry_after_s: int, limit: int | None = None, remaining: int = 0
+    ) -> None:
         super().__init__(detail)
         self.retry_after_s = retry_after_s
+        self.limit, self.remaining = limit, remaining
 
 
 class SessionExpired(FeedloomError):

@@ -12,7 +12,13 @@ from datetime import datetime
 from typing import Protocol
 
 from feedloom.domain.model import FeedOrder, Role, UserProfile
-from feedloom.ports.records import AccountRecord, Credentials, ProfileChanges
+from feedloom.ports.records import (
+    AccountRecord,
+    Credentials,
+    Erasure,
+    ProfileChanges,
+    SessionRecord,
+)
 
 # -- accounts --------------------------------------------------------------------
 
@@ -23,6 +29,25 @@ class AccountStore(Protocol):
     ) -> None: ...
     async def credentials(self, username: str) -> Credentials | None:
         """None for an unknown, suspended or deleted account: none of them may sign in."""
+        ...
+
+    async def credentials_of(self, user_id: int) -> Credentials | None:
+        """The same by ID (a signed-in user changing or confirming their password)."""
+        ...
+
+    async def set_password_hash(self, user_id: int, password_hash: str) -> None: ...
+    async def release_username(self, username: str, deleted_before: datetime) -> bool:
+        """Rename an account deleted before the cutoff that holds this username (any
+        case), so a new account may take it; whether one was released."""
+        ...
+
+
+class AccountEraser(Protocol):
+    async def erase_account(self, user_id: int, now: datetime) -> Erasure:
+        """In ONE transaction: mark the account deleted and blank its profile and
+        password; tombstone its posts; delete its follows (both ways, counts moved),
+        blocks, mutes, likes, comments (and those on its posts), media rows, keys,
+        affinities and tokens."""
         ...
 
 
@@ -46,11 +71,26 @@ class AccountAdmin(Protocol):
 
 
 class TokenStore(Protocol):
-    """Bearer tokens, stored as digests only."""
+    """Bearer tokens (sessions), stored as digests only."""
 
     async def create_token(self, token_hash: str, user_id: int, now: datetime) -> None: ...
-    async def user_for_token(self, token_hash: str) -> int | None: ...
+    async def session_for_token(self, token_hash: str) -> SessionRecord | None: ...
+    async def touch_token(self, token_hash: str, now: datetime) -> None:
+        """Record a use: the session's idle expiry starts again from `now`."""
+        ...
+
     async def revoke_token(self, token_hash: str) -> None: ...
+    async def sessions_of(self, user_id: int) -> list[SessionRecord]:
+        """Every token of the account, newest first."""
+        ...
+
+    async def revoke_other_tokens(self, user_id: int, keep_hash: str) -> list[str]:
+        """Delete every token of the account but one; returns the deleted digests."""
+        ...
+
+    async def revoke_session(self, user_id: int, session_id: str) -> str | None:
+        """Delete the account's token with this session ID; its digest, None if none."""
+        ...
 
 
 class ActivityLog(Protocol):

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from feedloom.domain.model import Post, UserProfile
 from feedloom.ports.accounts import (
     AccountAdmin,
+    AccountEraser,
     AccountStore,
     ActivityLog,
     FanoutModes,
@@ -56,6 +57,7 @@ class DurableStores:
 
     accounts: AccountStore
     account_admin: AccountAdmin
+    eraser: AccountEraser
     tokens: TokenStore
     activity: ActivityLog
     profiles: ProfileStore

@@ -8,7 +8,7 @@ from contextlib import AbstractAsyncContextManager
 from typing import Protocol, TypeVar
 
 from feedloom.domain.model import Counts, Event
-from feedloom.ports.records import Delivery, Lane
+from feedloom.ports.records import Delivery, Lane, RateDecision, RateRule
 
 
 class TimelineStore(Protocol):
@@ -135,8 +135,14 @@ class FeedSessionStore(Protocol):
 
 
 class RateLimiter(Protocol):
-    async def hit(self, key: str, limit: int, window_s: int) -> int:
-        """Count one hit; 0 if allowed, else seconds until the window frees up."""
+    """Moving-window limits per (rule, key), shared by every process of a deployment."""
+
+    async def hit(self, rule: RateRule, key: str, once: str | None = None) -> RateDecision:
+        """Charge one hit to `key` under `rule`, unless the window is full (then nothing
+        is charged). `once` names a request that may arrive several times (a client's
+        Idempotency-Key): while its first charge stands, every later or concurrent hit
+        with the same `once` is allowed free of charge; a refused first hit leaves no
+        trace, so the retry is charged (and judged) afresh."""
         ...
 
 

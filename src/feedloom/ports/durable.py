@@ -204,11 +204,16 @@ class Engagement(Protocol):
         """The newest `limit` post IDs >= `since_post_id` the user likes, newest first."""
         ...
 
-    async def add_comment(self, comment: Comment, idempotency_key: str | None) -> Comment:
-        """Store the comment; with a key already used by this author, store nothing
-        and return the comment stored the first time."""
+    async def add_comment(
+        self, comment: Comment, idempotency_key: str | None, request_hash: str, now: datetime
+    ) -> StoredResponse:
+        """Store the comment and its key's record in ONE transaction; with a key this
+        author already used, store nothing and return what the key recorded."""
         ...
 
+    async def stored_response(
+        self, user_id: int, idempotency_key: str
+    ) -> StoredResponse | None: ...
     async def comments(
         self, post_id: int, before: int | None, limit: int, hidden: Collection[int] = ()
     ) -> list[Comment]:

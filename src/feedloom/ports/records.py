@@ -40,10 +40,11 @@ class AccountRecord:
 
 @dataclass(frozen=True, slots=True)
 class StoredResponse:
-    """What an idempotent request answered the first time."""
+    """What an idempotent request answered the first time: the ID it created."""
 
     request_hash: str
-    post_id: int
+    result_id: int  # the post's, or the comment's
+    kind: Literal["post", "comment"] = "post"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,3 +83,53 @@ class ProfileChanges:
     set_avatar: bool = False
     avatar: str | None = None
     avatar_media_id: int | None = None  # the medium behind `avatar`
+
+
+@dataclass(frozen=True, slots=True)
+class RateRule:
+    """At most `amount` hits in ANY `window_s` seconds (a moving window, not calendar
+    windows: no burst of twice the limit across a window edge)."""
+
+    name: str
+    amount: int
+    window_s: int
+
+
+@dataclass(frozen=True, slots=True)
+class RateDecision:
+    """One hit's outcome, with what the RateLimit-* headers say."""
+
+    allowed: bool
+    limit: int
+    remaining: int
+    reset_s: int  # seconds until a slot frees up (0 while slots remain)
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRecord:
+    """A signed-in session: a bearer token, known by its digest only."""
+
+    token_hash: str
+    user_id: int
+    created_at: datetime
+    last_used_at: datetime | None  # None until first renewed: created_at counts
+
+    @property
+    def session_id(self) -> str:
+        """Public, stable, and useless as a token: the digest's first 16 hex digits."""
+        return self.token_hash[:16]
+
+    @property
+    def last_used(self) -> datetime:
+        return self.last_used_at or self.created_at
+
+
+@dataclass(frozen=True, slots=True)
+class Erasure:
+    """What erasing an account removed, for the caches and the object store."""
+
+    post_ids: list[int]  # the account's own posts, now tombstones
+    touched_post_ids: list[int]  # others' posts whose likes or comments it removed
+    related_user_ids: list[int]  # followers, followees, blocks and mutes either way
+    token_hashes: list[str]
+    media_files: list[str]  # object names: originals and sizes

@@ -7,20 +7,18 @@ suspension flag and the read-time filter (domain/visibility.py) drops the accoun
 posts from every feed and page. Timelines are not touched: like a deleted post, a
 suspended author's entries are filtered on read, and come back when reinstated.
 
-Deletion is, for now, a suspension that cannot be undone (`deleted_at`): the account
-disappears for everyone, but its rows (posts, follows, likes, media) are kept.
+Deletion erases the account as DELETE /v1/me does (erase_account.py): its posts,
+follows, likes, comments and media go, and it cannot be undone.
 """
 
 from __future__ import annotations
-
-import asyncio
-
-from argon2 import PasswordHasher
 
 from feedloom.domain.errors import Conflict, InvalidInput, NotFound
 from feedloom.domain.model import Role
 from feedloom.lookups.cached_views import Views
 from feedloom.ports import AccountAdmin, AccountRecord, Clock, PostArchive, RecordCache
+from feedloom.write.erase_account import EraseAccount
+from feedloom.write.passwords import Passwords
 
 FORGET_BATCH = 1_000
 
@@ -32,11 +30,13 @@ class AccountLifecycle:
         archive: PostArchive,
         token_cache: RecordCache,
         views: Views,
-        hasher: PasswordHasher,
+        passwords: Passwords,
+        erase: EraseAccount,
         clock: Clock,
     ) -> None:
         self._admin, self._archive, self._token_cache = admin, archive, token_cache
-        self._views, self._hasher, self._clock = views, hasher, clock
+        self._views, self._passwords, self._clock = views, passwords, clock
+        self._erase = erase
 
     async def account(self, username: str) -> AccountRecord:
         record = await self._admin.account(username)
@@ -53,7 +53,7 @@ class AccountLifecycle:
             raise InvalidInput("display name must be 1-64 characters")
         if password is not None and not 8 <= len(password) <= 256:
             raise InvalidInput("password must be 8-256 characters")
-        hashed = None if password is None else await asyncio.to_thread(self._hasher.hash, password)
+        hashed = None if password is None else await self._passwords.hash(password)
         await self._admin.modify(record.user_id, display_name, hashed)
         if hashed is not None:
             await self._sign_out(record.user_id)
@@ -79,10 +79,9 @@ class AccountLifecycle:
         return await self.account(username)
 
     async def delete(self, username: str) -> AccountRecord:
+        """Erase; run again, it finishes an erasure a cache outage interrupted."""
         record = await self.account(username)
-        if record.deleted_at is None:
-            await self._admin.set_deleted(record.user_id, self._clock())
-        await self._hide(record.user_id)
+        await self._erase(record.user_id)
         return await self.account(username)
 
     async def _live(self, username: str) -> AccountRecord:

@@ -28,6 +28,7 @@ from feedloom.domain.ids import IdGenerator
 from feedloom.domain.model import Media
 from feedloom.ports import Clock, MediaStore, ObjectStore
 from feedloom.write.images import verified
+from feedloom.write.throttle import Throttle
 
 UPLOAD_TTL = timedelta(minutes=15)
 CONTENT_TYPES = {"image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif"}
@@ -58,9 +59,10 @@ class MediaUploads:
         ids: IdGenerator,
         clock: Clock,
         config: MediaConfig,
+        throttle: Throttle,
     ) -> None:
         self._media, self._objects, self._ids = media, objects, ids
-        self._clock, self.config = clock, config
+        self._clock, self.config, self._throttle = clock, config, throttle
 
     async def request_upload(
         self, owner_id: int, content_type: str, width: int, height: int, alt: str = ""
@@ -69,6 +71,7 @@ class MediaUploads:
             raise InvalidInput(f"content_type must be one of {', '.join(CONTENT_TYPES)}")
         if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
             raise InvalidInput(f"width and height must be 1-{MAX_SIDE} pixels")
+        await self._throttle.account("media", owner_id)
         media_id = self._ids.next_id()
         token = secrets.token_urlsafe(URL_TOKEN_BYTES)
         url = f"{self.config.base_url}/{media_id}-{token}.{CONTENT_TYPES[content_type]}"

@@ -7,13 +7,11 @@ the same key with a different body is refused rather than guessed at.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 from dataclasses import dataclass
 from datetime import datetime
 
-from feedloom.domain.errors import IdempotencyMismatch, InvalidInput, RateLimited
+from feedloom.domain.errors import InvalidInput
 from feedloom.domain.idempotency import check_idempotency_key
 from feedloom.domain.ids import IdGenerator, created_at_of, parse_id
 from feedloom.domain.model import Counts, Post, Visibility
@@ -24,8 +22,10 @@ from feedloom.ports import (
     CounterStore,
     MediaStore,
     PostStore,
-    RateLimiter,
+    StoredResponse,
 )
+from feedloom.write.idempotency import replayed_id, request_hash
+from feedloom.write.throttle import Throttle
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,6 @@ class PublishedPost:
 class PostLimits:
     max_chars: int
     media_per_post: int
-    per_minute: int
 
 
 class PublishPost:
@@ -52,12 +51,12 @@ class PublishPost:
         author_timelines: AuthorTimelineStore,
         views: Views,
         counters: CounterStore,
-        rate_limiter: RateLimiter,
+        throttle: Throttle,
         ids: IdGenerator,
         clock: Clock,
         limits: PostLimits,
     ) -> None:
-        self._posts, self._media, self._rate_limiter = posts, media, rate_limiter
+        self._posts, self._media, self._throttle = posts, media, throttle
         self._author_timelines, self._views, self._counters = author_timelines, views, counters
         self._ids, self._clock = ids, clock
         self.limits = limits  # public: operators (and tests) may tighten them at run time
@@ -70,17 +69,18 @@ class PublishPost:
         visibility: Visibility,
         idempotency_key: str | None,
     ) -> PublishedPost:
-        request_hash = _request_hash(text, media_ids, visibility)
+        request = request_hash(text, media_ids, visibility.value)
         if idempotency_key is not None:
             check_idempotency_key(idempotency_key)
-            replay = await self._replay(author_id, idempotency_key, request_hash)
+            replay = await self._replay(author_id, idempotency_key, request)
             if replay is not None:
                 return replay
         post = await self._new_post(author_id, text, media_ids, visibility)
-        await self._enforce_rate_limit(author_id)
-        stored = await self._posts.create_post(post, idempotency_key, request_hash, self._clock())
-        if stored.post_id != post.id:  # a concurrent retry with the same key won the race
-            return _replayed(stored.post_id, stored.request_hash, request_hash)
+        # A retry racing its first attempt is charged once (the limiter's `once`).
+        await self._throttle.account("posts", author_id, once=idempotency_key)
+        stored = await self._posts.create_post(post, idempotency_key, request, self._clock())
+        if stored.result_id != post.id:  # a concurrent retry with the same key won the race
+            return _replayed(stored, request)
         await self._show_to_author(post)
         return PublishedPost(post.id, post.created_at, replayed=False)
 
@@ -96,11 +96,11 @@ class PublishPost:
         except Exception:
             log.warning("post %s not cached at once; its readers load it", post.id)
 
-    async def _replay(self, author_id: int, key: str, request_hash: str) -> PublishedPost | None:
+    async def _replay(self, author_id: int, key: str, request: str) -> PublishedPost | None:
         stored = await self._posts.stored_response(author_id, key)
         if stored is None:
             return None
-        return _replayed(stored.post_id, stored.request_hash, request_hash)
+        return _replayed(stored, request)
 
     async def _new_post(
         self, author_id: int, text: str, media_ids: list[str], visibility: Visibility
@@ -130,22 +130,7 @@ class PublishPost:
             media=tuple(media),
         )
 
-    async def _enforce_rate_limit(self, author_id: int) -> None:
-        limit = self.limits.per_minute
-        retry_after = await self._rate_limiter.hit(f"posts:{author_id}", limit, 60)
-        if retry_after:
-            raise RateLimited(f"at most {limit} posts per minute", retry_after)
 
-
-def _replayed(post_id: int, stored_hash: str, request_hash: str) -> PublishedPost:
-    if stored_hash != request_hash:
-        raise IdempotencyMismatch(
-            "this Idempotency-Key was already used with a different request body; "
-            "use a new key for a new post"
-        )
+def _replayed(stored: StoredResponse, request: str) -> PublishedPost:
+    post_id = replayed_id(stored, "post", request)
     return PublishedPost(post_id, created_at_of(post_id), replayed=True)
-
-
-def _request_hash(text: str, media_ids: list[str], visibility: Visibility) -> str:
-    body = json.dumps([text, media_ids, visibility.value], separators=(",", ":"))
-    return hashlib.sha256(body.encode()).hexdigest()

@@ -7,9 +7,7 @@ the follower's own timeline.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from feedloom.domain.errors import InvalidInput, NotFound, RateLimited
+from feedloom.domain.errors import InvalidInput, NotFound
 from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
@@ -19,15 +17,10 @@ from feedloom.ports import (
     FanoutModes,
     GraphReader,
     ProfileStore,
-    RateLimiter,
     RelationStore,
     TimelineStore,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class FollowLimit:
-    per_hour: int
+from feedloom.write.throttle import Throttle
 
 
 class Relations:
@@ -41,16 +34,15 @@ class Relations:
         states: ReaderStates,
         timelines: TimelineStore,
         author_timelines: AuthorTimelines,
-        rate_limiter: RateLimiter,
+        throttle: Throttle,
         policy: FanoutPolicy,
-        limit: FollowLimit,
         clock: Clock,
     ) -> None:
         self._relations, self._graph = relations, graph
         self._profiles, self._fanout_modes, self._views = profiles, fanout_modes, views
         self._states = states
         self._timelines, self._author_timelines = timelines, author_timelines
-        self._rate_limiter, self._policy, self._limit = rate_limiter, policy, limit
+        self._throttle, self._policy = throttle, policy
         self._clock = clock
 
     async def follow(self, follower_id: int, followee_id: int) -> bool:
@@ -62,7 +54,7 @@ class Relations:
             # A retry, not charged: it finishes what a failed attempt may have left undone.
             await self._followed(follower_id, followee_id)
             return False
-        await self._charge_follow(follower_id)
+        await self._throttle.account("follows", follower_id)
         created = await self._relations.follow(follower_id, followee_id, self._clock())
         await self._followed(follower_id, followee_id)
         return created
@@ -124,12 +116,6 @@ class Relations:
             raise InvalidInput("you cannot do this to your own account")
         if target_id not in await self._profiles.profiles([target_id]):
             raise NotFound("no such user")
-
-    async def _charge_follow(self, follower_id: int) -> None:
-        limit = self._limit.per_hour
-        retry_after = await self._rate_limiter.hit(f"follows:{follower_id}", limit, 3600)
-        if retry_after:
-            raise RateLimited(f"at most {limit} follows per hour", retry_after)
 
     async def _refresh_fanout_mode(self, author_id: int) -> bool:
         """Re-decide push or pull after the follower count moved (with hysteresis)."""

@@ -11,14 +11,27 @@ from argon2 import PasswordHasher
 
 from feedloom.domain.errors import Conflict, NotFound
 from feedloom.domain.model import Post, Role
-from feedloom.ports import AccountRecord
+from feedloom.lookups.cached_views import Views
+from feedloom.lookups.reader_state import ReaderStates
+from feedloom.ports import AccountRecord, Erasure
 from feedloom.write import account_lifecycle
 from feedloom.write.account_lifecycle import AccountLifecycle
+from feedloom.write.erase_account import EraseAccount
+from feedloom.write.passwords import Passwords
 from tests.unit.fakes import (
+    FakeAccountEraser,
+    FakeAuthorTimelineStore,
+    FakeCounterStore,
+    FakeEngagement,
+    FakeGraphReader,
+    FakeObjectStore,
     FakePostArchive,
     FakePostStore,
+    FakePreferenceStore,
     FakeProfileStore,
     FakeRecordCache,
+    FakeRelationStore,
+    FakeTimelineStore,
     FakeViewCache,
     clock,
     id_generator,
@@ -64,6 +77,36 @@ class FakeAccountAdmin:
         return mine
 
 
+class ErasingAdmin(EraseAccount):
+    """The real EraseAccount over a fake eraser that marks the fake admin's record."""
+
+    def __init__(self, admin: FakeAccountAdmin, views: Views, tokens: FakeRecordCache) -> None:
+        self._admin = admin
+        profiles = FakeProfileStore(user(ALICE))
+        states = ReaderStates(
+            FakeRecordCache(),
+            FakeGraphReader(FakeRelationStore(profiles), profiles),
+            FakePreferenceStore(),
+        )
+        eraser = FakeAccountEraser(Erasure([], [], [], ["t1", "t2"], []))
+        super().__init__(
+            eraser,
+            FakeEngagement(),
+            FakeCounterStore(),
+            tokens,
+            views,
+            states,
+            FakeTimelineStore(),
+            FakeAuthorTimelineStore(),
+            FakeObjectStore(),
+            clock,
+        )
+
+    async def __call__(self, user_id: int) -> Erasure:
+        await self._admin.set_deleted(user_id, clock())
+        return await super().__call__(user_id)
+
+
 @dataclass
 class World:
     lifecycle: AccountLifecycle
@@ -81,9 +124,10 @@ def world(monkeypatch: pytest.MonkeyPatch) -> World:
     post_cache, token_cache = FakeViewCache(), FakeRecordCache()
     views = views_over(posts, FakeProfileStore(user(ALICE)), post_cache)
     admin = FakeAccountAdmin()
-    lifecycle = AccountLifecycle(
-        admin, FakePostArchive(posts), token_cache, views, PasswordHasher(1, 256), clock
-    )
+    passwords = Passwords(PasswordHasher(1, 256), 1, 4)
+    erase = ErasingAdmin(admin, views, token_cache)
+    archive = FakePostArchive(posts)
+    lifecycle = AccountLifecycle(admin, archive, token_cache, views, passwords, erase, clock)
     return World(lifecycle, admin, posts, post_cache, token_cache)
 
 

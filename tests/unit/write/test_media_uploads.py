@@ -12,7 +12,7 @@ from feedloom.domain.errors import Conflict
 from feedloom.domain.ids import IdGenerator
 from feedloom.write.media import MediaConfig, MediaUploads
 from tests.images import png
-from tests.unit.fakes import FakeMediaStore
+from tests.unit.fakes import FakeMediaStore, FakeRateLimiter, throttle
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -39,7 +39,9 @@ class FlakyObjects:
 async def test_an_upload_that_was_not_stored_can_be_sent_again_then_never() -> None:
     store, objects = FakeMediaStore(), FlakyObjects()
     config = MediaConfig(secret_key="k" * 32, base_url="/media", max_bytes=1_000_000)
-    uploads = MediaUploads(store, objects, IdGenerator(), lambda: NOW, config)
+    uploads = MediaUploads(
+        store, objects, IdGenerator(), lambda: NOW, config, throttle(FakeRateLimiter())
+    )
     ticket = await uploads.request_upload(7, "image/png", 10, 10)
     query = parse_qs(urlsplit(ticket.upload_url).query)
     expires, signature = int(query["expires"][0]), query["signature"][0]

@@ -18,6 +18,7 @@ from tests.unit.fakes import (
     FakeRateLimiter,
     clock,
     id_generator,
+    throttle,
     views_over,
 )
 
@@ -28,12 +29,20 @@ PUBLIC = Visibility.PUBLIC
 def publisher(
     posts: FakePostStore, media: FakeMediaStore | None = None, per_minute: int = 10
 ) -> PublishPost:
-    limits = PostLimits(max_chars=20, media_per_post=2, per_minute=per_minute)
+    limits = PostLimits(max_chars=20, media_per_post=2)
     media = media if media is not None else FakeMediaStore()
     authors = FakeAuthorTimelineStore()
     views, counters = views_over(posts, FakeProfileStore()), FakeCounterStore()
     return PublishPost(
-        posts, media, authors, views, counters, FakeRateLimiter(), id_generator(), clock, limits
+        posts,
+        media,
+        authors,
+        views,
+        counters,
+        throttle(FakeRateLimiter(), posts=per_minute),
+        id_generator(),
+        clock,
+        limits,
     )
 
 

@@ -12,7 +12,7 @@ from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.domain.ids import IdGenerator
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.reader_state import ReaderStates
-from feedloom.write.relations import FollowLimit, Relations
+from feedloom.write.relations import Relations
 from tests.unit.fakes import (
     FakeAuthorTimelineStore,
     FakeFanoutModes,
@@ -28,6 +28,7 @@ from tests.unit.fakes import (
     clock,
     id_generator,
     new_post,
+    throttle,
     user,
     views_over,
 )
@@ -64,9 +65,8 @@ def world(follows_per_hour: int = 10) -> World:
         ReaderStates(FakeRecordCache(), graph, FakePreferenceStore()),
         timelines,
         author_timelines,
-        limiter,
+        throttle(limiter, follows=follows_per_hour),
         POLICY,
-        FollowLimit(follows_per_hour),
         clock,
     )
     return World(id_generator(), posts, profiles, relations, modes, timelines, limiter, use_case)

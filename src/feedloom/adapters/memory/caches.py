@@ -1,4 +1,4 @@
-"""In-process caches: shared views, counters, feed sessions and rate-limit windows."""
+"""In-process caches: shared views, counters, feed sessions and guarded records."""
 
 from __future__ import annotations
 
@@ -88,23 +88,6 @@ class MemoryFeedSessionStore:
         if entry is None or entry[0] <= time.monotonic():
             return None
         return list(entry[1])
-
-
-class MemoryRateLimiter:
-    """Fixed-window counters keyed by (key, window number)."""
-
-    def __init__(self) -> None:
-        self._windows: dict[str, tuple[int, int]] = {}
-
-    async def hit(self, key: str, limit: int, window_s: int) -> int:
-        now = time.time()
-        window = int(now // window_s)
-        seen_window, count = self._windows.get(key, (window, 0))
-        count = count + 1 if seen_window == window else 1
-        self._windows[key] = (window, count)
-        if count <= limit:
-            return 0
-        return max(1, int((window + 1) * window_s - now))
 
 
 class MemoryRecordCache:

@@ -1,4 +1,4 @@
-"""Shared caches in Redis: serialized views, displayed counts, feed sessions, rate limits.
+"""Shared caches in Redis: serialized views, displayed counts, feed sessions, guarded records.
 
 Every key expires: these are caches, rebuilt from the durable store on a miss, so a
 TTL bounds memory without an eviction policy having to guess. Multi-key reads and
@@ -8,7 +8,6 @@ writes are pipelined; a cluster pipeline splits them per node by itself.
 from __future__ import annotations
 
 import struct
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -148,26 +147,6 @@ class RedisFeedSessionStore:
         if packed is None:
             return None
         return list(struct.unpack(f">{len(packed) // 8}Q", packed))
-
-
-class RedisRateLimiter:
-    """Fixed windows: INCR a counter named after the window, expiring with it."""
-
-    def __init__(self, client: RedisClient, keys: RedisKeys) -> None:
-        self._client = client
-        self._keys = keys
-
-    async def hit(self, key: str, limit: int, window_s: int) -> int:
-        now = time.time()
-        window = int(now // window_s)
-        redis_key = self._keys.rate(key, window)
-        pipe = self._client.pipeline(transaction=False)
-        pipe.incr(redis_key)
-        pipe.expire(redis_key, window_s + 1, nx=True)
-        count, _ = await pipe.execute()
-        if count <= limit:
-            return 0
-        return max(1, int((window + 1) * window_s - now))
 
 
 class RedisRecordCache:

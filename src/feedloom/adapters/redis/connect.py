@@ -12,10 +12,10 @@ from datetime import timedelta
 
 from redis.asyncio import Redis
 
+from feedloom.adapters.memory.rate_limiter import memory_rate_limiter
 from feedloom.adapters.redis.caches import (
     RedisCounterStore,
     RedisFeedSessionStore,
-    RedisRateLimiter,
     RedisRecordCache,
     RedisViewCache,
 )
@@ -24,6 +24,7 @@ from feedloom.adapters.redis.degraded import OnOutage, degraded
 from feedloom.adapters.redis.event_queue import RedisEventQueue
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.notices import RedisNoticeBus
+from feedloom.adapters.redis.rate_limiter import redis_rate_limiter
 from feedloom.adapters.redis.timeline_store import RedisAuthorTimelineStore, RedisTimelineStore
 from feedloom.adapters.redis.views import POSTS, PROFILES
 from feedloom.ports import CachePorts
@@ -49,6 +50,7 @@ async def redis_caches(config: RedisConfig, on_outage: OnOutage) -> tuple[CacheP
     keys = RedisKeys(config.prefix)
     # Its own connection: a subscribed connection can do nothing else.
     notices = RedisNoticeBus(Redis.from_url(parse_redis_url(config.url)[0]), config.prefix)
+    rate_limiter, close_rate_limiter = redis_rate_limiter(client, keys, config.url, config.cluster)
     caches = CachePorts(
         timelines=RedisTimelineStore(client, keys, config.timeline_length, config.inactive_after),
         author_timelines=RedisAuthorTimelineStore(
@@ -58,7 +60,7 @@ async def redis_caches(config: RedisConfig, on_outage: OnOutage) -> tuple[CacheP
         user_cache=RedisViewCache(client, keys, "user", PROFILES),
         counters=RedisCounterStore(client, keys),
         sessions=RedisFeedSessionStore(client, keys),
-        rate_limiter=RedisRateLimiter(client, keys),
+        rate_limiter=rate_limiter,
         queue=RedisEventQueue(
             client,
             keys,
@@ -73,6 +75,7 @@ async def redis_caches(config: RedisConfig, on_outage: OnOutage) -> tuple[CacheP
 
     async def close() -> None:
         await notices.aclose()
+        await close_rate_limiter()
         await client.aclose()
 
-    return degraded(caches, on_outage), close
+    return degraded(caches, on_outage, memory_rate_limiter()), close

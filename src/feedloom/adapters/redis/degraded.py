@@ -4,9 +4,10 @@ The durable store holds the truth, so a cache outage should cost speed, not
 availability: a timeline read that fails reads as "no timeline", and the read path
 then serves the feed chronologically from the durable store (candidates.py's archive
 source); view and counter reads fall back to the store; cache writes are skipped;
-the rate limiter lets requests through. Posting never touches a cache on its way to
-201, so it keeps working too. Fan-out waits: the relay cannot publish, so events stay
-in the outbox until Redis is back, and are delivered then.
+the rate limiter falls back to a per-process one (limits hold, per process). Posting
+never touches a cache on its way to 201, so it keeps working too. Fan-out waits: the
+relay cannot publish, so events stay in the outbox until Redis is back, and are
+delivered then.
 
 Only connection-level failures are masked (unreachable, timed out, cluster down); a
 script or protocol error is a bug and still raises.
@@ -27,7 +28,9 @@ from feedloom.ports import (
     CachePorts,
     CounterStore,
     FeedSessionStore,
+    RateDecision,
     RateLimiter,
+    RateRule,
     RecordCache,
     TimelineStore,
     ViewCache,
@@ -199,18 +202,24 @@ class DegradedFeedSessionStore:
 
 
 class DegradedRateLimiter:
-    """Fails open: an unreachable limiter must not stop people from posting."""
+    """Never fails open: while Redis is away each process limits on its own (so N API
+    processes admit at most N times a limit), and Redis takes over again when back."""
 
-    def __init__(self, inner: RateLimiter, on_outage: OnOutage) -> None:
-        self._inner, self._on = inner, on_outage
+    def __init__(self, inner: RateLimiter, fallback: RateLimiter, on_outage: OnOutage) -> None:
+        self._inner, self._fallback, self._on = inner, fallback, on_outage
 
-    async def hit(self, key: str, limit: int, window_s: int) -> int:
-        return await _or(0, self._inner.hit(key, limit, window_s), "rate_limiter", self._on)
+    async def hit(self, rule: RateRule, key: str, once: str | None = None) -> RateDecision:
+        try:
+            return await self._inner.hit(rule, key, once)
+        except OUTAGE as error:
+            log.warning("rate_limiter unavailable (%s): per process", type(error).__name__)
+            self._on("rate_limiter")
+            return await self._fallback.hit(rule, key, once)
 
 
-def degraded(caches: CachePorts, on_outage: OnOutage) -> CachePorts:
+def degraded(caches: CachePorts, on_outage: OnOutage, fallback: RateLimiter) -> CachePorts:
     """The same cache ports, tolerant of a Redis outage (the queue is not: the outbox
-    keeps events until it can publish them)."""
+    keeps events until it can publish them); `fallback` limits rates meanwhile."""
     return CachePorts(
         timelines=DegradedTimelineStore(caches.timelines, on_outage),
         author_timelines=DegradedAuthorTimelineStore(caches.author_timelines, on_outage),
@@ -218,7 +227,7 @@ def degraded(caches: CachePorts, on_outage: OnOutage) -> CachePorts:
         user_cache=DegradedViewCache(caches.user_cache, on_outage, "user_cache"),
         counters=DegradedCounterStore(caches.counters, on_outage),
         sessions=DegradedFeedSessionStore(caches.sessions, on_outage),
-        rate_limiter=DegradedRateLimiter(caches.rate_limiter, on_outage),
+        rate_limiter=DegradedRateLimiter(caches.rate_limiter, fallback, on_outage),
         queue=caches.queue,
         viewers=DegradedRecordCache(caches.viewers, on_outage, "viewers"),
         tokens=DegradedRecordCache(caches.tokens, on_outage, "tokens"),

@@ -45,8 +45,13 @@ class RedisKeys:
     def session(self, session_id: str) -> str:
         return f"{self.prefix}:fs:{{{session_id}}}"
 
-    def rate(self, key: str, window: int) -> str:
-        return f"{self.prefix}:rl:{{{key}}}:{window}"
+    def rate_prefix(self) -> str:
+        """The `limits` library's key prefix: its moving windows are named under it."""
+        return f"{self.prefix}:rl"
+
+    def rate_mark(self, token: str) -> str:
+        """A charge-once mark (adapters/redis/rate_limiter.py)."""
+        return f"{self.prefix}:rlm:{{{token}}}"
 
     def stream(self, lane: Lane) -> str:
         return f"{self.prefix}:q:{{{lane}}}"

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import String, cast, delete, func, literal, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from feedloom.adapters.sql.database import utc
 from feedloom.adapters.sql.schema import media, outbox, tokens, users
 from feedloom.domain.errors import Conflict
 from feedloom.domain.model import FeedOrder, Role, UserProfile
-from feedloom.ports import AccountRecord, Credentials, ProfileChanges
+from feedloom.ports import AccountRecord, Credentials, ProfileChanges, SessionRecord
+
+SESSION_ID = re.compile(r"^[0-9a-f]{16}$")
 
 
 class SqlAccounts:
@@ -53,15 +58,77 @@ class SqlAccounts:
                 tokens.insert().values(token_hash=token_hash, user_id=user_id, created_at=now)
             )
 
-    async def user_for_token(self, token_hash: str) -> int | None:
-        query = select(tokens.c.user_id).where(tokens.c.token_hash == token_hash)
+    async def session_for_token(self, token_hash: str) -> SessionRecord | None:
+        query = select(tokens).where(tokens.c.token_hash == token_hash)
         async with self._engine.connect() as conn:
-            user_id: int | None = (await conn.execute(query)).scalar()
-        return user_id
+            row = (await conn.execute(query)).first()
+        return _session(row) if row else None
+
+    async def touch_token(self, token_hash: str, now: datetime) -> None:
+        async with self._engine.begin() as conn:
+            await conn.execute(
+                update(tokens).where(tokens.c.token_hash == token_hash).values(last_used_at=now)
+            )
 
     async def revoke_token(self, token_hash: str) -> None:
         async with self._engine.begin() as conn:
             await conn.execute(delete(tokens).where(tokens.c.token_hash == token_hash))
+
+    async def sessions_of(self, user_id: int) -> list[SessionRecord]:
+        query = (
+            select(tokens)
+            .where(tokens.c.user_id == user_id)
+            .order_by(tokens.c.created_at.desc(), tokens.c.token_hash)
+        )
+        async with self._engine.connect() as conn:
+            return [_session(row) for row in (await conn.execute(query)).all()]
+
+    async def revoke_other_tokens(self, user_id: int, keep_hash: str) -> list[str]:
+        query = (
+            delete(tokens)
+            .where(tokens.c.user_id == user_id, tokens.c.token_hash != keep_hash)
+            .returning(tokens.c.token_hash)
+        )
+        async with self._engine.begin() as conn:
+            return list((await conn.execute(query)).scalars())
+
+    async def revoke_session(self, user_id: int, session_id: str) -> str | None:
+        if not SESSION_ID.match(session_id):
+            return None
+        query = (
+            delete(tokens)
+            .where(tokens.c.user_id == user_id, tokens.c.token_hash.startswith(session_id))
+            .returning(tokens.c.token_hash)
+        )
+        async with self._engine.begin() as conn:
+            return (await conn.execute(query)).scalars().first()
+
+    async def credentials_of(self, user_id: int) -> Credentials | None:
+        query = select(users.c.id, users.c.password_hash).where(
+            users.c.id == user_id, users.c.suspended_at.is_(None), users.c.deleted_at.is_(None)
+        )
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(query)).first()
+        return Credentials(row.id, row.password_hash) if row else None
+
+    async def set_password_hash(self, user_id: int, password_hash: str) -> None:
+        async with self._engine.begin() as conn:
+            await conn.execute(
+                update(users).where(users.c.id == user_id).values(password_hash=password_hash)
+            )
+
+    async def release_username(self, username: str, deleted_before: datetime) -> bool:
+        # "deleted_<id>": unique by the ID, and it fits the column (8 + 19 characters).
+        query = (
+            update(users)
+            .where(
+                func.lower(users.c.username) == username.lower(),
+                users.c.deleted_at < deleted_before,
+            )
+            .values(username=literal("deleted_") + cast(users.c.id, String))
+        )
+        async with self._engine.begin() as conn:
+            return (await conn.execute(query)).rowcount > 0
 
     async def mark_active(self, user_id: int, now: datetime) -> None:
         async with self._engine.begin() as conn:
@@ -163,7 +230,7 @@ class SqlAccounts:
             return None
         role = Role(row.role) if row.role else None
         return AccountRecord(
-            row.id, row.username, row.display_name, role, row.suspended_at, row.deleted_at
+            row.id, row.username, row.display_name, role, utc(row.suspended_at), utc(row.deleted_at)
         )
 
     async def user_ids(self, after: int, limit: int) -> list[int]:
@@ -204,3 +271,8 @@ class SqlAccounts:
                 delete(tokens).where(tokens.c.user_id == user_id).returning(tokens.c.token_hash)
             )
             return list(revoked.scalars())
+
+
+def _session(row: Any) -> SessionRecord:
+    created_at = utc(row.created_at) or row.created_at
+    return SessionRecord(row.token_hash, row.user_id, created_at, utc(row.last_used_at))

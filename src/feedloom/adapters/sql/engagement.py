@@ -7,11 +7,14 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from feedloom.adapters.sql.database import insert_ignoring_duplicates, utc
+from feedloom.adapters.sql.idempotency import claim_key, stored_response
 from feedloom.adapters.sql.schema import comments, likes
 from feedloom.domain.model import Comment, Counts
+from feedloom.ports import StoredResponse
 
 
 class SqlEngagement:
@@ -50,24 +53,40 @@ class SqlEngagement:
         async with self._engine.connect() as conn:
             return list((await conn.execute(query)).scalars())
 
-    async def add_comment(self, comment: Comment, idempotency_key: str | None) -> Comment:
-        insert = insert_ignoring_duplicates(self._dialect, comments).values(
-            id=comment.id,
-            post_id=comment.post_id,
-            author_id=comment.author_id,
-            text=comment.text,
-            created_at=comment.created_at,
-            idempotency_key=idempotency_key,
-        )
-        async with self._engine.begin() as conn:
-            if (await conn.execute(insert)).rowcount == 1 or idempotency_key is None:
-                return comment
-            query = select(comments).where(
-                comments.c.author_id == comment.author_id,
-                comments.c.idempotency_key == idempotency_key,
-            )
-            row = (await conn.execute(query)).one()
-        return _comment(row)
+    async def add_comment(
+        self, comment: Comment, idempotency_key: str | None, request_hash: str, now: datetime
+    ) -> StoredResponse:
+        row = {
+            "id": comment.id,
+            "post_id": comment.post_id,
+            "author_id": comment.author_id,
+            "text": comment.text,
+            "created_at": comment.created_at,
+        }
+        try:
+            async with self._engine.begin() as conn:
+                if idempotency_key is not None:
+                    await claim_key(
+                        conn,
+                        comment.author_id,
+                        idempotency_key,
+                        request_hash,
+                        comment.id,
+                        "comment",
+                        now,
+                    )
+                await conn.execute(comments.insert().values(row))
+        except IntegrityError:
+            stored = None
+            if idempotency_key is not None:
+                stored = await self.stored_response(comment.author_id, idempotency_key)
+            if stored is None:
+                raise
+            return stored
+        return StoredResponse(request_hash, comment.id, "comment")
+
+    async def stored_response(self, user_id: int, idempotency_key: str) -> StoredResponse | None:
+        return await stored_response(self._engine, user_id, idempotency_key)
 
     async def comments(
         self, post_id: int, before: int | None, limit: int, hidden: Collection[int] = ()

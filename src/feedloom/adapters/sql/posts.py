@@ -11,6 +11,7 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from feedloom.adapters.sql.idempotency import claim_key, stored_response
 from feedloom.adapters.sql.schema import idempotency_keys, media, outbox, posts, users
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import Media, MediaSize, Post, Visibility
@@ -29,14 +30,8 @@ class SqlPosts:
                 # The idempotency row goes first: a concurrent retry with the same key
                 # then fails here, before anything else was written.
                 if idempotency_key is not None:
-                    await conn.execute(
-                        idempotency_keys.insert().values(
-                            user_id=post.author_id,
-                            key=idempotency_key,
-                            request_hash=request_hash,
-                            post_id=post.id,
-                            created_at=now,
-                        )
+                    await claim_key(
+                        conn, post.author_id, idempotency_key, request_hash, post.id, "post", now
                     )
                 await conn.execute(posts.insert().values(await _attached(conn, post)))
                 await conn.execute(
@@ -54,15 +49,10 @@ class SqlPosts:
             if stored is None:
                 raise
             return stored
-        return StoredResponse(request_hash=request_hash, post_id=post.id)
+        return StoredResponse(request_hash, post.id)
 
     async def stored_response(self, user_id: int, idempotency_key: str) -> StoredResponse | None:
-        query = select(idempotency_keys.c.request_hash, idempotency_keys.c.post_id).where(
-            idempotency_keys.c.user_id == user_id, idempotency_keys.c.key == idempotency_key
-        )
-        async with self._engine.connect() as conn:
-            row = (await conn.execute(query)).first()
-        return StoredResponse(row.request_hash, row.post_id) if row else None
+        return await stored_response(self._engine, user_id, idempotency_key)
 
     async def posts(self, post_ids: Sequence[int]) -> dict[int, Post]:
         if not post_ids:

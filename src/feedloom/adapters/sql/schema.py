@@ -58,6 +58,7 @@ tokens = Table(
     Column("token_hash", String(64), primary_key=True),
     Column("user_id", BigInteger, nullable=False, index=True),
     Column("created_at", Timestamp, nullable=False),
+    Column("last_used_at", Timestamp),  # migration 0009: renewed on use, at most hourly
 )
 
 posts = Table(
@@ -98,8 +99,9 @@ idempotency_keys = Table(
     Column("user_id", BigInteger, primary_key=True, autoincrement=False),
     Column("key", String(255), primary_key=True),
     Column("request_hash", String(64), nullable=False),
-    Column("post_id", BigInteger, nullable=False),
+    Column("post_id", BigInteger, nullable=False),  # or the comment's ID, by `kind`
     Column("created_at", Timestamp, nullable=False, index=True),
+    Column("kind", String(16), nullable=False, server_default="post"),  # migration 0009
 )
 
 outbox = Table(
@@ -186,7 +188,7 @@ comments = Table(
     Column("author_id", BigInteger, nullable=False),
     Column("text", Text, nullable=False),
     Column("created_at", Timestamp, nullable=False),
-    # A retried POST with the same Idempotency-Key finds the first comment here.
+    # No longer written: comment keys live in `idempotency_keys` (migration 0009).
     Column("idempotency_key", String(255)),
     UniqueConstraint("post_id", "id", name="uq_comments_post_id_id"),
     UniqueConstraint("author_id", "idempotency_key", name="uq_comments_author_id_idempotency_key"),
