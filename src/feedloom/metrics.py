@@ -108,6 +108,11 @@ class Metrics:
             buckets=HTTP_BUCKETS,
             registry=r,
         )
+        self.moderation_held = Counter(
+            "feedloom_moderation_held_posts",
+            "Posts the content check held for moderation before fan-out",
+            registry=r,
+        )
         ProcessCollector(registry=r)
         PlatformCollector(registry=r)
         GCCollector(registry=r)

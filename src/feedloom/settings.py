@@ -70,6 +70,19 @@ class FeedSettings(BaseModel):
     feature_log_path: Path | None = Field(None, description="JSON lines of served features")
 
 
+class ModerationSettings(BaseModel):
+    """The default content check before fan-out (write/content_check.py)."""
+
+    repeat_limit: int = Field(3, ge=1, description="same text per author per window, then held")
+    repeat_window_s: int = Field(600, ge=1)
+    repeat_min_chars: int = Field(20, ge=1, description="shorter texts are never held as repeats")
+    new_account_days: float = Field(3.0, ge=0, description="younger accounts are new")
+    new_account_links: int = Field(5, ge=1, description="posts with links per window, new accounts")
+    links_window_s: int = Field(600, ge=1)
+    blocked_words: list[str] = Field(default_factory=list, description="JSON list, any case")
+    blocked_domains: list[str] = Field(default_factory=list, description="JSON list: spam.example")
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="FEEDLOOM_", env_nested_delimiter="__", extra="ignore"
@@ -111,6 +124,7 @@ class Settings(BaseSettings):
 
     fanout: FanoutSettings = FanoutSettings()
     feed: FeedSettings = FeedSettings()
+    moderation: ModerationSettings = ModerationSettings()
 
     # Operations (docs/OPERATIONS.md): logs, and who may read /metrics and /readyz.
     log_format: Literal["text", "json"] = "text"

@@ -10,8 +10,10 @@ from typing import Any
 
 import httpx
 
+from feedloom.api.openapi import MODERATOR_ONLY
 from feedloom.api.problems import PROBLEM_JSON
 from feedloom.domain.cursors import SessionCursor, encode_cursor
+from feedloom.domain.model import Role
 from tests.images import png
 from tests.world import User, World
 
@@ -121,7 +123,12 @@ class Provoker:
         self.world, self.me, self.post_id = world, me, post_id
 
     def url(self, path: str, ids: str | None = None) -> str:
-        real = {"user_id": self.me.id, "post_id": self.post_id, "media_id": NOWHERE}
+        real = {
+            "user_id": self.me.id,
+            "post_id": self.post_id,
+            "media_id": NOWHERE,
+            "username": self.me.username,
+        }
         return re.sub(r"\{(\w+)\}", lambda m: ids or real[m.group(1)], path)
 
     async def send(self, method: str, url: str, auth: bool = True, **kwargs: Any) -> httpx.Response:
@@ -171,6 +178,7 @@ def _invalid_query(operation: dict[str, Any]) -> dict[str, str]:
 
 VALID_BODIES: dict[Operation, Any] = {
     ("post", "/v1/posts/{post_id}/comments"): {"text": "x"},
+    ("post", "/v1/posts/{post_id}/reports"): {"reason": "x"},
 }
 VALID_QUERIES: dict[Operation, dict[str, str]] = {
     ("put", "/v1/media/{media_id}/content"): {"expires": "1", "signature": "x"},
@@ -259,7 +267,16 @@ async def _too_many_streams(p: Provoker) -> httpx.Response:
     return await p.send("get", "/v1/streams/home")
 
 
+def _not_a_moderator(method: str, path: str) -> Special:
+    async def provoke(p: Provoker) -> httpx.Response:
+        other = await p.world.user()
+        return await p.world.client.request(method, p.url(path), headers=other.auth)
+
+    return provoke
+
+
 SPECIAL: dict[tuple[str, str, int], Special] = {
+    **{(method, path, 403): _not_a_moderator(method, path) for method, path in MODERATOR_ONLY},
     ("get", "/v1/streams/home", 429): _too_many_streams,
     **{
         (method, f"/v1/users/{{user_id}}/{relation}", 422): _yourself(method, relation)
@@ -283,6 +300,8 @@ async def test_every_documented_error_status_is_one_the_operation_really_returns
     world: World,
 ) -> None:
     me = await world.user()
+    # A moderator, so that the moderation API answers its other errors too.
+    await world.feedloom.services.account_lifecycle.set_role(me.username, Role.MODERATOR)
     provoker = Provoker(world, me, await world.post(me))
     seen: list[tuple[str, str, int]] = []
     for method, path, operation in operations(await openapi(world)):

@@ -22,6 +22,7 @@ from feedloom.api.routes import (
     feed,
     health,
     media,
+    moderation,
     notices,
     people,
     posts,
@@ -72,7 +73,18 @@ def create_app(
     install_openapi(app, settings)
     install_docs(app)
     # people before users: /v1/users/search must not be taken for a user ID.
-    for module in (accounts, posts, people, users, feed, notices, streams, media, health):
+    for module in (
+        accounts,
+        posts,
+        people,
+        users,
+        feed,
+        notices,
+        streams,
+        media,
+        moderation,
+        health,
+    ):
         app.include_router(module.router)
     app.add_middleware(
         BodySizeLimit, max_bytes=settings.max_body_bytes, upload_max_bytes=settings.media_max_bytes

@@ -23,6 +23,7 @@ from feedloom.write.accounts import AccountService, Authenticator
 from feedloom.write.delete_post import DeletePost
 from feedloom.write.engagement import Engage
 from feedloom.write.media import MediaUploads
+from feedloom.write.moderation import Moderation, Reports
 from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PublishPost
 from feedloom.write.relations import Relations
@@ -49,6 +50,8 @@ DeletePostDep = Annotated[DeletePost, Depends(_service("delete_post"))]
 RelationsDep = Annotated[Relations, Depends(_service("relations"))]
 EngageDep = Annotated[Engage, Depends(_service("engage"))]
 MediaDep = Annotated[MediaUploads, Depends(_service("media"))]
+ReportsDep = Annotated[Reports, Depends(_service("reports"))]
+ModerationDep = Annotated[Moderation, Depends(_service("moderation"))]
 HomeFeedDep = Annotated[HomeFeed, Depends(_service("home_feed"))]
 FeedOrdersDep = Annotated[FeedOrders, Depends(_service("feed_orders"))]
 AuthorPostsDep = Annotated[AuthorPosts, Depends(_service("author_posts"))]

@@ -25,6 +25,7 @@ from feedloom.adapters.sql.database import check_migrated, create_database, migr
 from feedloom.adapters.sql.engagement import SqlEngagement
 from feedloom.adapters.sql.graph import SqlSocialGraph
 from feedloom.adapters.sql.media_sizes import SqlMediaSizes
+from feedloom.adapters.sql.moderation import SqlModeration
 from feedloom.adapters.sql.outbox import SqlOutbox
 from feedloom.adapters.sql.people import SqlPeople
 from feedloom.adapters.sql.posts import SqlPosts
@@ -68,6 +69,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         affinities=SqlAffinityStore(engine),
         outbox=SqlOutbox(engine),
         bulk=SqlBulkImport(engine),
+        moderation=SqlModeration(engine),
     )
 
 

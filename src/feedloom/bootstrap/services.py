@@ -38,6 +38,7 @@ from feedloom.settings import Settings
 from feedloom.write.account_lifecycle import AccountLifecycle
 from feedloom.write.accounts import AccountService, Authenticator
 from feedloom.write.affinity import AffinityUpdates
+from feedloom.write.content_check import CheckRules, DefaultContentCheck, ScreenPosts
 from feedloom.write.counting import ReconcileCounts
 from feedloom.write.delete_post import DeletePost
 from feedloom.write.engagement import Engage
@@ -47,6 +48,7 @@ from feedloom.write.import_graph import GraphImport
 from feedloom.write.media import MediaConfig, MediaUploads
 from feedloom.write.media_cleanup import CleanUpMedia
 from feedloom.write.media_jobs import MediaJobs
+from feedloom.write.moderation import Moderation, Reports
 from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PostLimits, PublishPost
 from feedloom.write.relations import FollowLimit, Relations
@@ -85,6 +87,8 @@ class Services:
     worker: Worker
     reconcile: ReconcileCounts
     graph_import: GraphImport
+    reports: Reports
+    moderation: Moderation
 
 
 def build_services(
@@ -158,11 +162,14 @@ def build_services(
     worker.media_jobs = MediaJobs(
         stores.media_sizes, views, clock, stores.objects, settings.media_base_url
     )
+    check = DefaultContentCheck(caches.rate_limiter, check_rules(settings), clock)
+    worker.screen = ScreenPosts(views, stores.moderation, check, metrics)
+    account_lifecycle = AccountLifecycle(
+        stores.account_admin, stores.archive, caches.tokens, views, hasher, clock
+    )
     return Services(
         accounts=AccountService(stores.accounts, stores.tokens, caches.tokens, hasher, ids, clock),
-        account_lifecycle=AccountLifecycle(
-            stores.account_admin, stores.archive, caches.tokens, views, hasher, clock
-        ),
+        account_lifecycle=account_lifecycle,
         edit_profile=EditProfile(stores.profile_editor, stores.media, views),
         auth=Authenticator(stores.tokens, caches.tokens, stores.activity, caches.timelines, clock),
         publish=PublishPost(
@@ -260,6 +267,22 @@ def build_services(
             clock,
             policy,
         ),
+        reports=Reports(stores.moderation, access, clock),
+        moderation=Moderation(stores.moderation, stores.posts, views, account_lifecycle, clock),
+    )
+
+
+def check_rules(settings: Settings) -> CheckRules:
+    rules = settings.moderation
+    return CheckRules(
+        repeat_limit=rules.repeat_limit,
+        repeat_window_s=rules.repeat_window_s,
+        repeat_min_chars=rules.repeat_min_chars,
+        new_account_age=timedelta(days=rules.new_account_days),
+        new_account_links=rules.new_account_links,
+        links_window_s=rules.links_window_s,
+        blocked_words=frozenset(word.lower() for word in rules.blocked_words),
+        blocked_domains=frozenset(domain.lower() for domain in rules.blocked_domains),
     )
 
 

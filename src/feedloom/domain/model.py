@@ -55,6 +55,8 @@ class Post:
     deleted: bool = False
     # The author's account is suspended or deleted: the post is hidden from everyone.
     author_suspended: bool = False
+    # Held by the content check before fan-out: visible to its author only.
+    held: bool = False
 
 
 @dataclass(frozen=True, slots=True)

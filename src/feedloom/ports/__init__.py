@@ -47,6 +47,7 @@ from feedloom.ports.durable import (
     PostStore,
     RelationStore,
 )
+from feedloom.ports.moderation import ContentCheck, ModerationStore, QueuedPost
 from feedloom.ports.records import (
     AccountRecord,
     Clock,
@@ -70,6 +71,7 @@ __all__ = [
     "BulkImporter",
     "CachePorts",
     "Clock",
+    "ContentCheck",
     "CounterStore",
     "Credentials",
     "Delivery",
@@ -86,6 +88,7 @@ __all__ = [
     "MediaSizeStore",
     "MediaStore",
     "MediaSweep",
+    "ModerationStore",
     "NewUser",
     "NoticeBus",
     "NoticeListener",
@@ -98,6 +101,7 @@ __all__ = [
     "ProfileChanges",
     "ProfileEditor",
     "ProfileStore",
+    "QueuedPost",
     "RateLimiter",
     "RecordCache",
     "RelationStore",

@@ -48,6 +48,7 @@ from feedloom.ports.durable import (
     PostStore,
     RelationStore,
 )
+from feedloom.ports.moderation import ModerationStore
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +78,7 @@ class DurableStores:
     affinities: AffinityStore
     outbox: Outbox
     bulk: BulkImporter
+    moderation: ModerationStore  # held posts, reports, suspicious accounts
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from datetime import timedelta
 
 from feedloom.lookups.counts import CounterBuffer
 from feedloom.ports import Clock, CounterStore, EventQueue, IdempotencyKeys, Lane
+from feedloom.write.content_check import ScreenPosts
 from feedloom.write.counting import ReconcileCounts
 from feedloom.write.fan_out import FanOut
 from feedloom.write.media_jobs import MediaJobs
@@ -59,10 +60,12 @@ class Worker:
         self._idempotency, self._reconcile = idempotency, reconcile
         self._clock, self._config = clock, config
         self.media_jobs: MediaJobs | None = None  # the media pipeline's background job
+        self.screen: ScreenPosts | None = None  # the content check before fan-out
 
     async def consume_once(self, lane: Lane, consumer: str, block_ms: int) -> int:
         deliveries = await self._queue.consume(lane, consumer, CONSUME_BATCH, block_ms)
-        await self._fan_out.handle(deliveries)
+        passed = deliveries if self.screen is None else await self.screen(deliveries)
+        await self._fan_out.handle(passed)
         if deliveries:
             await self._queue.ack(deliveries)
         return len(deliveries)

@@ -22,12 +22,13 @@ def dump_post(post: Post) -> bytes:
             [_dump_media(m) for m in post.media],
             post.deleted,
             post.author_suspended,
+            post.held,
         ]
     )
 
 
 def load_post(post_id: int, data: bytes) -> Post:
-    # `*rest`: views cached before the suspension flag existed have one field less.
+    # `*rest`: views cached before the suspension and held flags have fewer fields.
     author_id, text, visibility, media, deleted, *rest = orjson.loads(data)
     return Post(
         id=post_id,
@@ -38,6 +39,7 @@ def load_post(post_id: int, data: bytes) -> Post:
         media=tuple(_load_media(item) for item in media),
         deleted=deleted,
         author_suspended=bool(rest and rest[0]),
+        held=len(rest) > 1 and bool(rest[1]),
     )
 
 

@@ -285,4 +285,5 @@ def _post_from_row(row: Any) -> Post:
         media=tuple(media_from_json(m) for m in row["media"]),
         deleted=row["deleted_at"] is not None,
         author_suspended=bool(row["author_suspended"]),
+        held=row["moderation"] == "held",
     )
