@@ -24,6 +24,7 @@ from feedloom.adapters.memory.caches import (
     MemoryViewCache,
 )
 from feedloom.adapters.memory.event_queue import MemoryEventQueue
+from feedloom.adapters.memory.sketches import MemoryTrendingStore, MemoryViewerSketches
 from feedloom.adapters.memory.timeline_store import MemoryAuthorTimelineStore, MemoryTimelineStore
 from feedloom.adapters.redis.caches import (
     RAW,
@@ -37,6 +38,7 @@ from feedloom.adapters.redis.client import open_client
 from feedloom.adapters.redis.event_queue import RedisEventQueue
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.scripts import RedisClient
+from feedloom.adapters.redis.sketches import RedisTrendingStore, RedisViewerSketches
 from feedloom.adapters.redis.timeline_store import RedisAuthorTimelineStore, RedisTimelineStore
 from feedloom.adapters.redis.views import POSTS
 from feedloom.domain.model import Post
@@ -48,7 +50,9 @@ from feedloom.ports import (
     RateLimiter,
     RecordCache,
     TimelineStore,
+    TrendingStore,
     ViewCache,
+    ViewerSketches,
 )
 from tests.servers import REDIS_URL, scratch_redis_prefix
 
@@ -111,6 +115,16 @@ class Caches:
         if redis := self._redis():
             return RedisFeedSessionStore(*redis)
         return MemoryFeedSessionStore()
+
+    def viewer_sketches(self) -> ViewerSketches:
+        if redis := self._redis():
+            return RedisViewerSketches(*redis)
+        return MemoryViewerSketches()
+
+    def trending(self, windows_s: tuple[int, ...]) -> TrendingStore:
+        if redis := self._redis():
+            return RedisTrendingStore(*redis, windows_s)
+        return MemoryTrendingStore(windows_s)
 
     def rate_limiter(self) -> RateLimiter:
         if redis := self._redis():

@@ -481,6 +481,18 @@ class FakeCounterStore:
                 self.counts[i] = Counts(c.likes + d.likes, c.comments + d.comments)
 
 
+class FakeViewerSketches:
+    """Exact distinct viewers: a set per post."""
+
+    def __init__(self) -> None:
+        self.viewers: dict[int, set[int]] = {}
+
+    async def served(self, viewer_id: int, post_ids: Sequence[int]) -> dict[int, int]:
+        for post_id in post_ids:
+            self.viewers.setdefault(post_id, set()).add(viewer_id)
+        return {post_id: len(self.viewers[post_id]) for post_id in post_ids}
+
+
 class FakeFeedSessionStore:
     def __init__(self) -> None:
         self.sessions: dict[str, list[int]] = {}

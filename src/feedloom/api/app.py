@@ -27,6 +27,7 @@ from feedloom.api.routes import (
     people,
     posts,
     streams,
+    trending,
     users,
 )
 from feedloom.bootstrap import Feedloom, open_feedloom
@@ -79,6 +80,7 @@ def create_app(
         people,
         users,
         feed,
+        trending,
         notices,
         streams,
         media,

@@ -19,6 +19,7 @@ from feedloom.read.home_feed import HomeFeed
 from feedloom.read.home_stream import HomeStream
 from feedloom.read.new_posts import NewPosts
 from feedloom.read.people import People
+from feedloom.read.trending import TrendingPosts
 from feedloom.write.accounts import AccountService, Authenticator
 from feedloom.write.delete_post import DeletePost
 from feedloom.write.engagement import Engage
@@ -57,6 +58,7 @@ FeedOrdersDep = Annotated[FeedOrders, Depends(_service("feed_orders"))]
 AuthorPostsDep = Annotated[AuthorPosts, Depends(_service("author_posts"))]
 CommentsDep = Annotated[Comments, Depends(_service("comments"))]
 PeopleDep = Annotated[People, Depends(_service("people"))]
+TrendingDep = Annotated[TrendingPosts, Depends(_service("trending"))]
 NewPostsDep = Annotated[NewPosts, Depends(_service("new_posts"))]
 HomeStreamDep = Annotated[HomeStream, Depends(_service("home_stream"))]
 StreamTicketsDep = Annotated[StreamTickets, Depends(_service("stream_tickets"))]

@@ -16,6 +16,7 @@ from feedloom.adapters.memory.caches import (
 )
 from feedloom.adapters.memory.event_queue import MemoryEventQueue
 from feedloom.adapters.memory.notices import MemoryNoticeBus
+from feedloom.adapters.memory.sketches import MemoryTrendingStore, MemoryViewerSketches
 from feedloom.adapters.memory.timeline_store import MemoryAuthorTimelineStore, MemoryTimelineStore
 from feedloom.adapters.redis import RedisConfig, redis_caches
 from feedloom.adapters.sql.accounts import SqlAccounts
@@ -29,6 +30,7 @@ from feedloom.adapters.sql.moderation import SqlModeration
 from feedloom.adapters.sql.outbox import SqlOutbox
 from feedloom.adapters.sql.people import SqlPeople
 from feedloom.adapters.sql.posts import SqlPosts
+from feedloom.domain.trending import WINDOWS
 from feedloom.metrics import Metrics
 from feedloom.ports import CachePorts, Clock, DurableStores
 from feedloom.settings import Settings
@@ -114,4 +116,6 @@ def memory_caches(settings: Settings, clock: Clock) -> CachePorts:
         tokens=MemoryRecordCache(),
         likes=MemoryRecordCache(),
         notices=MemoryNoticeBus(),
+        viewer_sketches=MemoryViewerSketches(),
+        trending=MemoryTrendingStore(tuple(WINDOWS.values())),
     )

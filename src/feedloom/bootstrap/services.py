@@ -17,6 +17,7 @@ from feedloom.lookups.likes import Likes
 from feedloom.lookups.notices import Notices
 from feedloom.lookups.reader_state import ReaderStates
 from feedloom.lookups.timelines import TimelineRebuilder
+from feedloom.lookups.trending import TrendingTally
 from feedloom.ports import CachePorts, DurableStores
 from feedloom.ranking import rank
 from feedloom.read.author_posts import AuthorPosts
@@ -33,6 +34,7 @@ from feedloom.read.ranked.candidates import Features
 from feedloom.read.ranked.feature_log import FeatureLog
 from feedloom.read.ranked.feed import RankedConfig, RankedFeed
 from feedloom.read.ranked.ranker import BudgetedRanker
+from feedloom.read.trending import TrendingPosts
 from feedloom.read.viewer import Readers
 from feedloom.settings import Settings
 from feedloom.write.account_lifecycle import AccountLifecycle
@@ -89,6 +91,7 @@ class Services:
     graph_import: GraphImport
     reports: Reports
     moderation: Moderation
+    trending: TrendingPosts
 
 
 def build_services(
@@ -112,9 +115,10 @@ def build_services(
         caches.timelines, author_timelines, metrics, settings.timeline_length
     )
     buffer = CounterBuffer()
+    tally = TrendingTally(caches.trending, clock)
     counts = DisplayedCounts(caches.counters, stores.engagement, buffer)
     concurrency = Together() if settings.redis_url is not None else InTurn()
-    hydrator = Hydrator(views, counts, likes, metrics, concurrency)
+    hydrator = Hydrator(views, counts, likes, caches.viewer_sketches, metrics, concurrency)
     candidates = Candidates(
         caches.timelines,
         rebuilder,
@@ -164,6 +168,7 @@ def build_services(
     )
     check = DefaultContentCheck(caches.rate_limiter, check_rules(settings), clock)
     worker.screen = ScreenPosts(views, stores.moderation, check, metrics)
+    worker.trending = tally
     account_lifecycle = AccountLifecycle(
         stores.account_admin, stores.archive, caches.tokens, views, hasher, clock
     )
@@ -204,6 +209,8 @@ def build_services(
             access,
             buffer,
             affinity,
+            tally,
+            views,
             ids,
             clock,
             settings.comment_max_chars,
@@ -269,6 +276,7 @@ def build_services(
         ),
         reports=Reports(stores.moderation, access, clock),
         moderation=Moderation(stores.moderation, stores.posts, views, account_lifecycle, clock),
+        trending=TrendingPosts(caches.trending, Readers(states, policy), views, hydrator, clock),
     )
 
 

@@ -70,6 +70,7 @@ class UserProfile:
     pulled: bool = False
     suspended: bool = False  # suspended or deleted: hidden from everyone
     bio: str = ""
+    flagged: bool = False  # suspicious: its likes and comments do not count toward ranking
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +113,7 @@ class FeedItem:
     counts: Counts
     liked_by_me: bool
     source: str = "pushed"
+    views: int = 0  # distinct viewers, estimated (HyperLogLog)
     score: float | None = None
     extra: dict[str, float] = field(default_factory=dict)
 

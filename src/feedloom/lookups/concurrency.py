@@ -15,17 +15,31 @@ from typing import Protocol, TypeVar
 A = TypeVar("A")
 B = TypeVar("B")
 C = TypeVar("C")
+D = TypeVar("D")
 
 
 class Concurrency(Protocol):
     async def three(self, a: Awaitable[A], b: Awaitable[B], c: Awaitable[C]) -> tuple[A, B, C]: ...
+    async def four(
+        self, a: Awaitable[A], b: Awaitable[B], c: Awaitable[C], d: Awaitable[D]
+    ) -> tuple[A, B, C, D]: ...
 
 
 class InTurn:
     async def three(self, a: Awaitable[A], b: Awaitable[B], c: Awaitable[C]) -> tuple[A, B, C]:
         return await a, await b, await c
 
+    async def four(
+        self, a: Awaitable[A], b: Awaitable[B], c: Awaitable[C], d: Awaitable[D]
+    ) -> tuple[A, B, C, D]:
+        return await a, await b, await c, await d
+
 
 class Together:
     async def three(self, a: Awaitable[A], b: Awaitable[B], c: Awaitable[C]) -> tuple[A, B, C]:
         return await asyncio.gather(a, b, c)
+
+    async def four(
+        self, a: Awaitable[A], b: Awaitable[B], c: Awaitable[C], d: Awaitable[D]
+    ) -> tuple[A, B, C, D]:
+        return await asyncio.gather(a, b, c, d)

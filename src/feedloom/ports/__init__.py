@@ -60,6 +60,7 @@ from feedloom.ports.records import (
     StageProgress,
     StoredResponse,
 )
+from feedloom.ports.sketches import TrendingStore, ViewerSketches
 
 __all__ = [
     "AccountAdmin",
@@ -109,5 +110,7 @@ __all__ = [
     "StoredResponse",
     "TimelineStore",
     "TokenStore",
+    "TrendingStore",
     "ViewCache",
+    "ViewerSketches",
 ]

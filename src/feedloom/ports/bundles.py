@@ -49,6 +49,7 @@ from feedloom.ports.durable import (
     RelationStore,
 )
 from feedloom.ports.moderation import ModerationStore
+from feedloom.ports.sketches import TrendingStore, ViewerSketches
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,3 +99,5 @@ class CachePorts:
     tokens: RecordCache  # bearer token digest -> user ID
     likes: RecordCache  # recently liked post IDs, by user ID
     notices: NoticeBus  # new-post notices for open streams (read/home_stream.py)
+    viewer_sketches: ViewerSketches  # distinct viewers per post (HyperLogLog)
+    trending: TrendingStore  # engagement per trending window

@@ -1,6 +1,8 @@
 """Hydration: turn visible posts into feed items with batched, cache-aside lookups.
 
-One call per kind of data per page (authors, counts, liked_by_me), never one per item.
+One call per kind of data per page (authors, counts, liked_by_me, views), never one per
+item. Serving a page counts its reader among each post's distinct viewers, in the same
+call that reads the posts' view counts.
 Posts and profiles are shared views cached for everyone; liked_by_me is personal, from
 the reader's cached recent likes (lookups/likes.py).
 """
@@ -15,6 +17,7 @@ from feedloom.lookups.concurrency import Concurrency
 from feedloom.lookups.counts import DisplayedCounts
 from feedloom.lookups.likes import Likes
 from feedloom.metrics import Metrics
+from feedloom.ports import ViewerSketches
 
 
 class Hydrator:
@@ -23,10 +26,12 @@ class Hydrator:
         views: Views,
         counts: DisplayedCounts,
         likes: Likes,
+        viewers: ViewerSketches,
         metrics: Metrics,
         concurrency: Concurrency,
     ) -> None:
         self._views, self._counts, self._likes = views, counts, likes
+        self._viewers = viewers
         self._concurrency = concurrency
         self._batch = metrics.hydration_batch
 
@@ -35,10 +40,11 @@ class Hydrator:
     ) -> list[FeedItem]:
         post_ids = [post.id for post in posts]
         self._batch.observe(len(post_ids))
-        authors, counts, liked = await self._concurrency.three(
+        authors, counts, liked, seen = await self._concurrency.four(
             self._views.profiles([post.author_id for post in posts]),
             self._counts.get(post_ids),
             self._likes.liked_among(viewer_id, post_ids),
+            self._viewers.served(viewer_id, post_ids),
         )
         return [
             FeedItem(
@@ -47,6 +53,7 @@ class Hydrator:
                 counts=counts[post.id],
                 liked_by_me=post.id in liked,
                 source=sources.get(post.id, "pushed"),
+                views=seen.get(post.id, 0),
             )
             for post in posts
             if post.author_id in authors

@@ -92,6 +92,7 @@ class Moderation:
         await self.require_moderator(moderator_id)
         record = await self._lifecycle.account(username)
         await self._store.set_flagged(record.user_id, self._clock() if flagged else None)
+        await self._views.forget_profiles([record.user_id])  # the flag travels with it
         return record
 
     async def _existing(self, post_id: int) -> None:

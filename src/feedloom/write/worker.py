@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from feedloom.lookups.counts import CounterBuffer
+from feedloom.lookups.trending import TrendingTally
 from feedloom.ports import Clock, CounterStore, EventQueue, IdempotencyKeys, Lane
 from feedloom.write.content_check import ScreenPosts
 from feedloom.write.counting import ReconcileCounts
@@ -61,6 +62,7 @@ class Worker:
         self._clock, self._config = clock, config
         self.media_jobs: MediaJobs | None = None  # the media pipeline's background job
         self.screen: ScreenPosts | None = None  # the content check before fan-out
+        self.trending: TrendingTally | None = None  # engagement toward trending, batched
 
     async def consume_once(self, lane: Lane, consumer: str, block_ms: int) -> int:
         deliveries = await self._queue.consume(lane, consumer, CONSUME_BATCH, block_ms)
@@ -86,7 +88,10 @@ class Worker:
                 pass
 
     async def flush_counts(self) -> int:
-        return await self._buffer.flush(self._counters)
+        flushed = await self._buffer.flush(self._counters)
+        if self.trending is not None:
+            flushed += await self.trending.flush()
+        return flushed
 
     async def run(self, stop: asyncio.Event, concurrency: int = 1) -> None:
         """Run until `stop` is set. Each loop survives its own errors: a bad event or a

@@ -46,6 +46,7 @@ from tests.unit.fakes import (
     FakeRelationStore,
     FakeTimelineStore,
     FakeViewCache,
+    FakeViewerSketches,
     clock,
     id_generator,
     new_post,
@@ -109,7 +110,7 @@ def home_feed(
     )
     counts = DisplayedCounts(FakeCounterStore(), engagement, CounterBuffer())
     likes = Likes(FakeRecordCache(), engagement, clock)
-    hydrator = Hydrator(views, counts, likes, metrics, InTurn())
+    hydrator = Hydrator(views, counts, likes, FakeViewerSketches(), metrics, InTurn())
     states = ReaderStates(FakeRecordCache(), graph, preferences)
     ranked = RankedFeed(
         candidates,

@@ -24,8 +24,10 @@ from feedloom.adapters.redis.degraded import OnOutage, degraded
 from feedloom.adapters.redis.event_queue import RedisEventQueue
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.notices import RedisNoticeBus
+from feedloom.adapters.redis.sketches import RedisTrendingStore, RedisViewerSketches
 from feedloom.adapters.redis.timeline_store import RedisAuthorTimelineStore, RedisTimelineStore
 from feedloom.adapters.redis.views import POSTS, PROFILES
+from feedloom.domain.trending import WINDOWS
 from feedloom.ports import CachePorts
 
 Close = Callable[[], Awaitable[None]]
@@ -69,6 +71,8 @@ async def redis_caches(config: RedisConfig, on_outage: OnOutage) -> tuple[CacheP
         tokens=RedisRecordCache(client, keys, "tk"),
         likes=RedisRecordCache(client, keys, "lk"),
         notices=notices,
+        viewer_sketches=RedisViewerSketches(client, keys),
+        trending=RedisTrendingStore(client, keys, tuple(WINDOWS.values())),
     )
 
     async def close() -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from datetime import datetime
 from typing import Generic, TypeVar
 
 from redis.exceptions import ClusterDownError, ConnectionError, TimeoutError
@@ -30,7 +31,9 @@ from feedloom.ports import (
     RateLimiter,
     RecordCache,
     TimelineStore,
+    TrendingStore,
     ViewCache,
+    ViewerSketches,
 )
 
 log = logging.getLogger(__name__)
@@ -196,6 +199,28 @@ class DegradedRateLimiter:
         return await _or(0, self._inner.hit(key, limit, window_s), "rate_limiter", self._on)
 
 
+class DegradedViewerSketches:
+    """Views are not counted while Redis is away; the page shows none."""
+
+    def __init__(self, inner: ViewerSketches, on_outage: OnOutage) -> None:
+        self._inner, self._on = inner, on_outage
+
+    async def served(self, viewer_id: int, post_ids: Sequence[int]) -> dict[int, int]:
+        call = self._inner.served(viewer_id, post_ids)
+        return await _or({}, call, "viewer_sketches", self._on)
+
+
+class DegradedTrendingStore:
+    def __init__(self, inner: TrendingStore, on_outage: OnOutage) -> None:
+        self._inner, self._on = inner, on_outage
+
+    async def add(self, weights: Mapping[int, float], at: datetime) -> None:
+        await _or(None, self._inner.add(weights, at), "trending", self._on)
+
+    async def top(self, window_s: int, at: datetime, limit: int) -> list[tuple[int, float]]:
+        return await _or([], self._inner.top(window_s, at, limit), "trending", self._on)
+
+
 def degraded(caches: CachePorts, on_outage: OnOutage) -> CachePorts:
     """The same cache ports, tolerant of a Redis outage (the queue is not: the outbox
     keeps events until it can publish them)."""
@@ -212,4 +237,6 @@ def degraded(caches: CachePorts, on_outage: OnOutage) -> CachePorts:
         tokens=DegradedRecordCache(caches.tokens, on_outage, "tokens"),
         likes=DegradedRecordCache(caches.likes, on_outage, "likes"),
         notices=caches.notices,  # best effort already: lookups/notices.py
+        viewer_sketches=DegradedViewerSketches(caches.viewer_sketches, on_outage),
+        trending=DegradedTrendingStore(caches.trending, on_outage),
     )

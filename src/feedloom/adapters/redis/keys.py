@@ -37,6 +37,13 @@ class RedisKeys:
     def counter(self, post_id: int) -> str:
         return f"{self.prefix}:ct:{{{post_id}}}"
 
+    def viewers(self, post_id: int) -> str:
+        """A post's distinct viewers (HyperLogLog)."""
+        return f"{self.prefix}:hv:{{{post_id}}}"
+
+    def trending(self, window_s: int, bucket: int) -> str:
+        return f"{self.prefix}:tr:{{{window_s}:{bucket}}}"
+
     def session(self, session_id: str) -> str:
         return f"{self.prefix}:fs:{{{session_id}}}"
 

@@ -66,17 +66,29 @@ def dump_profile(profile: UserProfile) -> bytes:
             profile.pulled,
             profile.suspended,
             profile.bio,
+            profile.flagged,
         ]
     )
 
 
 def load_profile(user_id: int, data: bytes) -> UserProfile:
-    # `*rest`: views cached before the suspension flag and the bio hold six fields.
+    # `*rest`: views cached before the suspension flag, the bio and the suspicious flag
+    # hold fewer fields.
     username, display_name, avatar, followers, following, pulled, *rest = orjson.loads(data)
     suspended = bool(rest and rest[0])
     bio = rest[1] if len(rest) > 1 else ""
+    flagged = len(rest) > 2 and bool(rest[2])
     return UserProfile(
-        user_id, username, display_name, avatar, followers, following, pulled, suspended, bio
+        user_id,
+        username,
+        display_name,
+        avatar,
+        followers,
+        following,
+        pulled,
+        suspended,
+        bio,
+        flagged,
     )
 
 
