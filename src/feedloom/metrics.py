@@ -113,6 +113,20 @@ class Metrics:
             "Posts the content check held for moderation before fan-out",
             registry=r,
         )
+        self.count_drift = Histogram(
+            "feedloom_count_drift",
+            "Displayed minus true likes of each post reconciliation recounted",
+            buckets=(-100, -10, -2, -1, 0, 1, 2, 10, 100, float("inf")),
+            registry=r,
+        )
+        self.count_drift_posts = Gauge(
+            "feedloom_count_drift_posts", "Posts whose counts had drifted, last run", registry=r
+        )
+        self.count_drift_abs = Gauge(
+            "feedloom_count_drift_abs",
+            "Sum of |displayed - true| likes and comments found by the last run",
+            registry=r,
+        )
         ProcessCollector(registry=r)
         PlatformCollector(registry=r)
         GCCollector(registry=r)

@@ -112,6 +112,11 @@ class Settings(BaseSettings):
     inactive_after_days: int = Field(30, ge=1)
     idempotency_ttl_hours: int = Field(24, ge=24, description="keys are kept at least a day")
     counter_flush_ms: int = Field(1_000, ge=10, description="like/comment counts batch window")
+    counter_hot_per_flush: int = Field(
+        50, ge=1, description="likes+comments on a post per flush window that make it hot"
+    )
+    counter_shards: int = Field(16, ge=1, le=256, description="sub-counters of a hot post")
+    counter_cool_flushes: int = Field(60, ge=1, description="quiet windows before unsharding")
 
     post_max_chars: int = Field(500, ge=1, le=10_000)
     media_per_post: int = Field(4, ge=0, le=10)

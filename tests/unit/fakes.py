@@ -130,10 +130,6 @@ class FakePostArchive:
     ) -> list[int]:
         return self._ids(author_ids, before, after)[:limit]
 
-    async def recent_post_ids(self, after: int, limit: int) -> list[int]:
-        authors = list({post.author_id for post in self._posts.by_id.values()})
-        return self._ids(authors, None, after)[:limit]
-
 
 class FakeMediaStore:
     def __init__(self) -> None:
@@ -467,6 +463,7 @@ class FakeViewCache(Generic[V]):
 class FakeCounterStore:
     def __init__(self) -> None:
         self.counts: dict[int, Counts] = {}
+        self.touched: set[int] = set()
 
     async def get_many(self, post_ids: Sequence[int]) -> dict[int, Counts]:
         return {i: self.counts[i] for i in post_ids if i in self.counts}
@@ -474,11 +471,22 @@ class FakeCounterStore:
     async def set_many(self, counts: Mapping[int, Counts]) -> None:
         self.counts.update(counts)
 
-    async def increment_if_present(self, deltas: Mapping[int, Counts]) -> None:
+    async def increment_if_present(
+        self, deltas: Mapping[int, Counts], sharded: Mapping[int, int] | None = None
+    ) -> None:
         for i, d in deltas.items():
+            self.touched.add(i)
             if i in self.counts:
                 c = self.counts[i]
                 self.counts[i] = Counts(c.likes + d.likes, c.comments + d.comments)
+
+    async def demote(self, post_ids: Sequence[int]) -> None:
+        pass  # no sub-counters: sums are kept whole
+
+    async def take_touched(self, limit: int) -> list[int]:
+        taken = sorted(self.touched)[:limit]
+        self.touched.difference_update(taken)
+        return taken
 
 
 class FakeViewerSketches:

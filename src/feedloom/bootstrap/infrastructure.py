@@ -86,6 +86,7 @@ def redis_config(settings: Settings) -> RedisConfig:
         author_timeline_length=settings.author_timeline_length,
         inactive_after=timedelta(days=settings.inactive_after_days),
         reclaim_idle_s=settings.reclaim_idle_s,
+        counter_shards=settings.counter_shards,
     )
 
 

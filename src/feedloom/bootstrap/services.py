@@ -12,7 +12,7 @@ from feedloom.lookups.access import Access
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.concurrency import InTurn, Together
-from feedloom.lookups.counts import CounterBuffer, DisplayedCounts
+from feedloom.lookups.counts import CounterBuffer, DisplayedCounts, HotRules
 from feedloom.lookups.likes import Likes
 from feedloom.lookups.notices import Notices
 from feedloom.lookups.reader_state import ReaderStates
@@ -114,7 +114,12 @@ def build_services(
     rebuilder = TimelineRebuilder(
         caches.timelines, author_timelines, metrics, settings.timeline_length
     )
-    buffer = CounterBuffer()
+    buffer = CounterBuffer(
+        caches.counters,
+        HotRules(
+            settings.counter_hot_per_flush, settings.counter_shards, settings.counter_cool_flushes
+        ),
+    )
     tally = TrendingTally(caches.trending, clock)
     counts = DisplayedCounts(caches.counters, stores.engagement, buffer)
     concurrency = Together() if settings.redis_url is not None else InTurn()
@@ -148,13 +153,12 @@ def build_services(
     notices = Notices(caches.notices)
     fan_out.notices = notices
     new_posts = NewPosts(Readers(states, policy), candidates, views, NEW_POSTS_CAP)
-    reconcile = ReconcileCounts(stores.archive, caches.counters, stores.engagement, clock)
+    reconcile = ReconcileCounts(caches.counters, stores.engagement, metrics)
     worker = Worker(
         RelayOutbox(stores.outbox, stores.profiles, caches.queue, policy),
         fan_out,
         caches.queue,
         buffer,
-        caches.counters,
         stores.idempotency,
         reconcile,
         clock,

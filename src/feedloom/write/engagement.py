@@ -1,5 +1,6 @@
 """Likes and comments. The unique (post, user) row is the truth and is written at
-once; displayed counts follow through the counter buffer (lookups/counts.py), and the
+once; displayed counts follow through the counter buffer (lookups/counts.py: at once
+on an ordinary post, batched and sharded on a hot one), and the
 ranking signals right after: the reader -> author affinity (affinity.py) and the
 trending tally (lookups/trending.py). Accounts flagged as suspicious (write/moderation.py)
 still like and comment, but their engagement feeds neither ranking signal."""
@@ -45,7 +46,7 @@ class Engage:
         created = await self._engagement.like(post_id, user_id, now)
         await self._likes.liked(user_id, post_id)  # also on a retry: it may follow a failure
         if created:
-            self._buffer.add(post_id, likes=1)
+            await self._buffer.add(post_id, likes=1)
             if await self._counts_for_ranking(user_id):
                 self._trending.add(post_id, LIKE_WEIGHT)
                 await self._affinity.record(user_id, post.author_id, "like", now)
@@ -57,7 +58,7 @@ class Engage:
         removed = await self._engagement.unlike(post_id, user_id)
         await self._likes.unliked(user_id)
         if removed:
-            self._buffer.add(post_id, likes=-1)
+            await self._buffer.add(post_id, likes=-1)
         return removed
 
     async def comment(
@@ -70,7 +71,7 @@ class Engage:
         comment = Comment(self._ids.next_id(), post_id, user_id, text, self._clock())
         stored = await self._engagement.add_comment(comment, idempotency_key)
         if stored.id == comment.id:  # not a replay of an earlier request
-            self._buffer.add(post_id, comments=1)
+            await self._buffer.add(post_id, comments=1)
             if await self._counts_for_ranking(user_id):
                 self._trending.add(post_id, COMMENT_WEIGHT)
                 await self._affinity.record(user_id, post.author_id, "comment", stored.created_at)

@@ -18,7 +18,7 @@ from datetime import timedelta
 
 from feedloom.lookups.counts import CounterBuffer
 from feedloom.lookups.trending import TrendingTally
-from feedloom.ports import Clock, CounterStore, EventQueue, IdempotencyKeys, Lane
+from feedloom.ports import Clock, EventQueue, IdempotencyKeys, Lane
 from feedloom.write.content_check import ScreenPosts
 from feedloom.write.counting import ReconcileCounts
 from feedloom.write.fan_out import FanOut
@@ -50,14 +50,13 @@ class Worker:
         fan_out: FanOut,
         queue: EventQueue,
         buffer: CounterBuffer,
-        counters: CounterStore,
         idempotency: IdempotencyKeys,
         reconcile: ReconcileCounts,
         clock: Clock,
         config: WorkerConfig,
     ) -> None:
         self._relay, self._fan_out, self._queue = relay, fan_out, queue
-        self._buffer, self._counters = buffer, counters
+        self._buffer = buffer
         self._idempotency, self._reconcile = idempotency, reconcile
         self._clock, self._config = clock, config
         self.media_jobs: MediaJobs | None = None  # the media pipeline's background job
@@ -88,7 +87,7 @@ class Worker:
                 pass
 
     async def flush_counts(self) -> int:
-        flushed = await self._buffer.flush(self._counters)
+        flushed = await self._buffer.flush()
         if self.trending is not None:
             flushed += await self.trending.flush()
         return flushed
@@ -123,10 +122,11 @@ class Worker:
 
     async def _maintenance_step(self, stop: asyncio.Event) -> int:
         """Hourly: forget Idempotency-Keys past their retention (at least 24 h), and
-        repair displayed like/comment counts that drifted from the truth."""
+        repair displayed like/comment counts that drifted from the truth (every post
+        engaged with since the last run)."""
         cutoff = self._clock() - self._config.idempotency_ttl
         purged = await self._idempotency.purge_idempotency_keys(cutoff)
-        purged += await self._reconcile.recent()
+        purged += await self._reconcile.engaged()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), MAINTENANCE_INTERVAL_S)
         return purged or 1

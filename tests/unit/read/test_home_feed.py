@@ -108,7 +108,8 @@ def home_feed(
     candidates = Candidates(
         timelines, rebuilder, authors, archive, metrics, clock, own_window, InTurn()
     )
-    counts = DisplayedCounts(FakeCounterStore(), engagement, CounterBuffer())
+    counters = FakeCounterStore()
+    counts = DisplayedCounts(counters, engagement, CounterBuffer(counters))
     likes = Likes(FakeRecordCache(), engagement, clock)
     hydrator = Hydrator(views, counts, likes, FakeViewerSketches(), metrics, InTurn())
     states = ReaderStates(FakeRecordCache(), graph, preferences)

@@ -42,6 +42,7 @@ class RedisConfig:
     author_timeline_length: int
     inactive_after: timedelta
     reclaim_idle_s: float
+    counter_shards: int = 16
 
 
 async def redis_caches(config: RedisConfig, on_outage: OnOutage) -> tuple[CachePorts, Close]:
@@ -58,7 +59,7 @@ async def redis_caches(config: RedisConfig, on_outage: OnOutage) -> tuple[CacheP
         ),
         post_cache=RedisViewCache(client, keys, "post", POSTS),
         user_cache=RedisViewCache(client, keys, "user", PROFILES),
-        counters=RedisCounterStore(client, keys),
+        counters=RedisCounterStore(client, keys, shards=config.counter_shards),
         sessions=RedisFeedSessionStore(client, keys),
         rate_limiter=RedisRateLimiter(client, keys),
         queue=RedisEventQueue(

@@ -171,8 +171,17 @@ class DegradedCounterStore:
     async def set_many(self, counts: Mapping[int, Counts]) -> None:
         await _or(None, self._inner.set_many(counts), "counters", self._on)
 
-    async def increment_if_present(self, deltas: Mapping[int, Counts]) -> None:
-        await _or(None, self._inner.increment_if_present(deltas), "counters", self._on)
+    async def increment_if_present(
+        self, deltas: Mapping[int, Counts], sharded: Mapping[int, int] | None = None
+    ) -> None:
+        call = self._inner.increment_if_present(deltas, sharded)
+        await _or(None, call, "counters", self._on)
+
+    async def demote(self, post_ids: Sequence[int]) -> None:
+        await _or(None, self._inner.demote(post_ids), "counters", self._on)
+
+    async def take_touched(self, limit: int) -> list[int]:
+        return await _or([], self._inner.take_touched(limit), "counters", self._on)
 
 
 class DegradedFeedSessionStore:

@@ -37,6 +37,15 @@ class RedisKeys:
     def counter(self, post_id: int) -> str:
         return f"{self.prefix}:ct:{{{post_id}}}"
 
+    def counter_shard(self, post_id: int, shard: int) -> str:
+        """A hot post's sub-counter: a hash tag of its own, so a cluster spreads the
+        sub-counters of one post over its nodes (lua.READ_COUNTERS builds the same name)."""
+        return f"{self.prefix}:ct:{{{post_id}.{shard}}}"
+
+    def touched_counters(self) -> str:
+        """Posts whose counters changed since reconciliation last took them."""
+        return f"{self.prefix}:ct:touched"
+
     def viewers(self, post_id: int) -> str:
         """A post's distinct viewers (HyperLogLog)."""
         return f"{self.prefix}:hv:{{{post_id}}}"

@@ -38,7 +38,7 @@ class RedisViewerSketches:
         for post_id in post_ids:
             key = self._keys.viewers(post_id)
             pipe.pfadd(key, viewer_id)
-            pipe.pfcount(key)
+            pipe.execute_command("PFCOUNT", key)  # a cluster pipeline blocks pfcount()
             pipe.expire(key, self._ttl_s)
         replies = await pipe.execute()
         return {post_id: int(replies[3 * i + 1]) for i, post_id in enumerate(post_ids)}
