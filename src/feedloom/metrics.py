@@ -127,6 +127,12 @@ class Metrics:
             "Sum of |displayed - true| likes and comments found by the last run",
             registry=r,
         )
+        self.engagement_spikes = Gauge(
+            "feedloom_engagement_spike_accounts",
+            "Accounts whose followers or likes this hour are far above their last day",
+            ["kind"],
+            registry=r,
+        )
         ProcessCollector(registry=r)
         PlatformCollector(registry=r)
         GCCollector(registry=r)

@@ -156,3 +156,22 @@ async def test_a_moderator_suspends_an_account_and_its_posts_leave_feeds_on_the_
     reinstated = await world.client.delete(url, headers=mod.auth)
     assert reinstated.json()["suspended"] is False
     assert post_id in await world.feed_ids(reader)
+
+
+async def test_a_sudden_burst_of_followers_is_listed_as_a_spike(world: World) -> None:
+    star, mod = await world.user(), await moderator(world)
+    for _ in range(21):
+        await world.follow(await world.user(), star)
+    await world.settle()
+
+    response = await world.client.get(
+        "/v1/moderation/spikes", params={"kind": "followers"}, headers=mod.auth
+    )
+
+    [spike] = response.json()["items"]
+    assert (spike["username"], spike["this_hour"]) == (star.username, 21)
+    assert spike["z"] >= 4
+    likes = await world.client.get(
+        "/v1/moderation/spikes", params={"kind": "likes"}, headers=mod.auth
+    )
+    assert likes.json()["items"] == []

@@ -24,7 +24,11 @@ from feedloom.adapters.memory.caches import (
     MemoryViewCache,
 )
 from feedloom.adapters.memory.event_queue import MemoryEventQueue
-from feedloom.adapters.memory.sketches import MemoryTrendingStore, MemoryViewerSketches
+from feedloom.adapters.memory.sketches import (
+    MemoryHourlyTallies,
+    MemoryTrendingStore,
+    MemoryViewerSketches,
+)
 from feedloom.adapters.memory.timeline_store import MemoryAuthorTimelineStore, MemoryTimelineStore
 from feedloom.adapters.redis.caches import (
     RAW,
@@ -38,7 +42,11 @@ from feedloom.adapters.redis.client import open_client
 from feedloom.adapters.redis.event_queue import RedisEventQueue
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.scripts import RedisClient
-from feedloom.adapters.redis.sketches import RedisTrendingStore, RedisViewerSketches
+from feedloom.adapters.redis.sketches import (
+    RedisHourlyTallies,
+    RedisTrendingStore,
+    RedisViewerSketches,
+)
 from feedloom.adapters.redis.timeline_store import RedisAuthorTimelineStore, RedisTimelineStore
 from feedloom.adapters.redis.views import POSTS
 from feedloom.domain.model import Post
@@ -47,6 +55,7 @@ from feedloom.ports import (
     CounterStore,
     EventQueue,
     FeedSessionStore,
+    HourlyTallies,
     RateLimiter,
     RecordCache,
     TimelineStore,
@@ -125,6 +134,11 @@ class Caches:
         if redis := self._redis():
             return RedisTrendingStore(*redis, windows_s)
         return MemoryTrendingStore(windows_s)
+
+    def hourly(self) -> HourlyTallies:
+        if redis := self._redis():
+            return RedisHourlyTallies(*redis)
+        return MemoryHourlyTallies()
 
     def rate_limiter(self) -> RateLimiter:
         if redis := self._redis():

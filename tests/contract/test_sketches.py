@@ -72,3 +72,18 @@ async def test_trending_finds_the_exact_top_ten_on_a_skewed_workload(caches: Cac
 
     true_top = [post_id for post_id, _ in exact.most_common(10)]
     assert len(set(found) & set(true_top)) >= 9, (found, true_top)
+
+
+async def test_hourly_tallies_add_up_and_read_back_per_hour(caches: Caches) -> None:
+    tallies = caches.hourly()
+    await tallies.add("likes", {1: 3, 2: 1}, 100)
+    await tallies.add("likes", {1: 2}, 100)
+    await tallies.add("likes", {2: 7}, 99)
+    await tallies.add("followers", {1: 50}, 100)
+
+    assert await tallies.busiest("likes", 100, 10) == [(1, 5), (2, 1)]
+    assert await tallies.history("likes", [1, 2, 3], [98, 99, 100]) == {
+        1: [0, 0, 5],
+        2: [0, 7, 1],
+        3: [0, 0, 0],
+    }

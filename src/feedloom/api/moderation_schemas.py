@@ -91,3 +91,31 @@ class Flagged(BaseModel):
     id: str
     username: str
     flagged: bool
+
+
+class SpikeOut(BaseModel):
+    account_id: str
+    username: str | None
+    kind: str
+    this_hour: int
+    hourly_mean: float = Field(description="over the previous 24 hours")
+    z: float = Field(description="standard deviations above that mean")
+
+
+class SpikePage(BaseModel):
+    model_config = example(
+        {
+            "items": [
+                {
+                    "account_id": _USER,
+                    "username": "kim",
+                    "kind": "followers",
+                    "this_hour": 480,
+                    "hourly_mean": 3.5,
+                    "z": 96.2,
+                }
+            ]
+        }
+    )
+
+    items: list[SpikeOut]

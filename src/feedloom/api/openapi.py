@@ -69,6 +69,7 @@ REASONS = {
 # (method, path) -> codes beyond the ones derived from the operation's shape.
 MODERATOR_ONLY = (
     ("get", "/v1/moderation/queue"),
+    ("get", "/v1/moderation/spikes"),
     ("post", "/v1/moderation/posts/{post_id}/release"),
     ("post", "/v1/moderation/posts/{post_id}/reject"),
     *(

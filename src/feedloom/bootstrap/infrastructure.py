@@ -16,7 +16,11 @@ from feedloom.adapters.memory.caches import (
 )
 from feedloom.adapters.memory.event_queue import MemoryEventQueue
 from feedloom.adapters.memory.notices import MemoryNoticeBus
-from feedloom.adapters.memory.sketches import MemoryTrendingStore, MemoryViewerSketches
+from feedloom.adapters.memory.sketches import (
+    MemoryHourlyTallies,
+    MemoryTrendingStore,
+    MemoryViewerSketches,
+)
 from feedloom.adapters.memory.timeline_store import MemoryAuthorTimelineStore, MemoryTimelineStore
 from feedloom.adapters.redis import RedisConfig, redis_caches
 from feedloom.adapters.sql.accounts import SqlAccounts
@@ -119,4 +123,5 @@ def memory_caches(settings: Settings, clock: Clock) -> CachePorts:
         notices=MemoryNoticeBus(),
         viewer_sketches=MemoryViewerSketches(),
         trending=MemoryTrendingStore(tuple(WINDOWS.values())),
+        hourly=MemoryHourlyTallies(),
     )

@@ -16,6 +16,8 @@ from feedloom.lookups.counts import CounterBuffer, DisplayedCounts, HotRules
 from feedloom.lookups.likes import Likes
 from feedloom.lookups.notices import Notices
 from feedloom.lookups.reader_state import ReaderStates
+from feedloom.lookups.signals import EngagementSignals
+from feedloom.lookups.spikes import Spikes, SpikeTally
 from feedloom.lookups.timelines import TimelineRebuilder
 from feedloom.lookups.trending import TrendingTally
 from feedloom.ports import CachePorts, DurableStores
@@ -120,7 +122,10 @@ def build_services(
             settings.counter_hot_per_flush, settings.counter_shards, settings.counter_cool_flushes
         ),
     )
-    tally = TrendingTally(caches.trending, clock)
+    signals = EngagementSignals(
+        TrendingTally(caches.trending, clock), SpikeTally(caches.hourly, clock), views
+    )
+    spikes = Spikes(caches.hourly, metrics, clock)
     counts = DisplayedCounts(caches.counters, stores.engagement, buffer)
     concurrency = Together() if settings.redis_url is not None else InTurn()
     hydrator = Hydrator(views, counts, likes, caches.viewer_sketches, metrics, concurrency)
@@ -172,11 +177,11 @@ def build_services(
     )
     check = DefaultContentCheck(caches.rate_limiter, check_rules(settings), clock)
     worker.screen = ScreenPosts(views, stores.moderation, check, metrics)
-    worker.trending = tally
+    worker.signals, worker.spikes = signals, spikes
     account_lifecycle = AccountLifecycle(
         stores.account_admin, stores.archive, caches.tokens, views, hasher, clock
     )
-    return Services(
+    services = Services(
         accounts=AccountService(stores.accounts, stores.tokens, caches.tokens, hasher, ids, clock),
         account_lifecycle=account_lifecycle,
         edit_profile=EditProfile(stores.profile_editor, stores.media, views),
@@ -213,8 +218,7 @@ def build_services(
             access,
             buffer,
             affinity,
-            tally,
-            views,
+            signals,
             ids,
             clock,
             settings.comment_max_chars,
@@ -279,9 +283,13 @@ def build_services(
             policy,
         ),
         reports=Reports(stores.moderation, access, clock),
-        moderation=Moderation(stores.moderation, stores.posts, views, account_lifecycle, clock),
+        moderation=Moderation(
+            stores.moderation, stores.posts, views, account_lifecycle, spikes, clock
+        ),
         trending=TrendingPosts(caches.trending, Readers(states, policy), views, hydrator, clock),
     )
+    services.relations.signals = signals
+    return services
 
 
 def check_rules(settings: Settings) -> CheckRules:

@@ -60,7 +60,7 @@ from feedloom.ports.records import (
     StageProgress,
     StoredResponse,
 )
-from feedloom.ports.sketches import TrendingStore, ViewerSketches
+from feedloom.ports.sketches import HourlyTallies, TrendingStore, ViewerSketches
 
 __all__ = [
     "AccountAdmin",
@@ -84,6 +84,7 @@ __all__ = [
     "Followee",
     "FollowerLister",
     "GraphReader",
+    "HourlyTallies",
     "IdempotencyKeys",
     "Lane",
     "MediaSizeStore",

@@ -49,7 +49,7 @@ from feedloom.ports.durable import (
     RelationStore,
 )
 from feedloom.ports.moderation import ModerationStore
-from feedloom.ports.sketches import TrendingStore, ViewerSketches
+from feedloom.ports.sketches import HourlyTallies, TrendingStore, ViewerSketches
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,3 +101,4 @@ class CachePorts:
     notices: NoticeBus  # new-post notices for open streams (read/home_stream.py)
     viewer_sketches: ViewerSketches  # distinct viewers per post (HyperLogLog)
     trending: TrendingStore  # engagement per trending window
+    hourly: HourlyTallies  # followers and likes per account per hour (spike signals)

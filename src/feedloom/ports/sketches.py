@@ -24,3 +24,19 @@ class TrendingStore(Protocol):
     async def top(self, window_s: int, at: datetime, limit: int) -> list[tuple[int, float]]:
         """Up to `limit` (post ID, decayed score), best first (domain/trending.py)."""
         ...
+
+
+class HourlyTallies(Protocol):
+    """Per-account counts per hour of one kind of event (followers gained, likes
+    received), kept for a day: what spike detection (domain/spikes.py) reads."""
+
+    async def add(self, kind: str, counts: Mapping[int, int], hour: int) -> None: ...
+    async def busiest(self, kind: str, hour: int, limit: int) -> list[tuple[int, int]]:
+        """The accounts with the highest counts in that hour, highest first."""
+        ...
+
+    async def history(
+        self, kind: str, account_ids: Sequence[int], hours: Sequence[int]
+    ) -> dict[int, list[int]]:
+        """Each account's count in each of those hours (0 where none), ONE round trip."""
+        ...

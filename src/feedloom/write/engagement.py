@@ -1,9 +1,9 @@
 """Likes and comments. The unique (post, user) row is the truth and is written at
 once; displayed counts follow through the counter buffer (lookups/counts.py: at once
 on an ordinary post, batched and sharded on a hot one), and the
-ranking signals right after: the reader -> author affinity (affinity.py) and the
-trending tally (lookups/trending.py). Accounts flagged as suspicious (write/moderation.py)
-still like and comment, but their engagement feeds neither ranking signal."""
+signals right after (lookups/signals.py: trending, like spikes) and the reader ->
+author affinity (affinity.py). Accounts flagged as suspicious (write/moderation.py)
+still like and comment, but their engagement feeds neither trending nor affinity."""
 
 from __future__ import annotations
 
@@ -12,10 +12,9 @@ from feedloom.domain.ids import IdGenerator
 from feedloom.domain.model import Comment
 from feedloom.domain.trending import COMMENT_WEIGHT, LIKE_WEIGHT
 from feedloom.lookups.access import Access
-from feedloom.lookups.cached_views import Views
 from feedloom.lookups.counts import CounterBuffer
 from feedloom.lookups.likes import Likes
-from feedloom.lookups.trending import TrendingTally
+from feedloom.lookups.signals import EngagementSignals
 from feedloom.ports import Clock, Engagement
 from feedloom.write.affinity import AffinityUpdates
 
@@ -28,15 +27,14 @@ class Engage:
         access: Access,
         buffer: CounterBuffer,
         affinity: AffinityUpdates,
-        trending: TrendingTally,
-        views: Views,
+        signals: EngagementSignals,
         ids: IdGenerator,
         clock: Clock,
         comment_max_chars: int,
     ) -> None:
         self._engagement, self._likes = engagement, likes
         self._access, self._buffer = access, buffer
-        self._affinity, self._trending, self._views = affinity, trending, views
+        self._affinity, self._signals = affinity, signals
         self._ids, self._clock = ids, clock
         self._comment_max_chars = comment_max_chars
 
@@ -47,8 +45,7 @@ class Engage:
         await self._likes.liked(user_id, post_id)  # also on a retry: it may follow a failure
         if created:
             await self._buffer.add(post_id, likes=1)
-            if await self._counts_for_ranking(user_id):
-                self._trending.add(post_id, LIKE_WEIGHT)
+            if await self._signals.engaged(user_id, post, LIKE_WEIGHT, like=True):
                 await self._affinity.record(user_id, post.author_id, "like", now)
         return created
 
@@ -72,11 +69,6 @@ class Engage:
         stored = await self._engagement.add_comment(comment, idempotency_key)
         if stored.id == comment.id:  # not a replay of an earlier request
             await self._buffer.add(post_id, comments=1)
-            if await self._counts_for_ranking(user_id):
-                self._trending.add(post_id, COMMENT_WEIGHT)
+            if await self._signals.engaged(user_id, post, COMMENT_WEIGHT, like=False):
                 await self._affinity.record(user_id, post.author_id, "comment", stored.created_at)
         return stored
-
-    async def _counts_for_ranking(self, user_id: int) -> bool:
-        profile = (await self._views.profiles([user_id])).get(user_id)
-        return profile is not None and not profile.flagged

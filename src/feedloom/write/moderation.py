@@ -4,8 +4,9 @@ Readers report a post they can see (once each: a second report changes nothing).
 Moderators (the `moderator` role, set with `feedloom accounts role`) page through the
 queue of held and reported posts, release a held post (fan-out then runs as for a
 new post), reject a post (a tombstone: gone from every feed on the next read),
-suspend or reinstate an account (write/account_lifecycle.py, as operators do), and
-flag an account as suspicious (its engagement stops counting toward ranking).
+suspend or reinstate an account (write/account_lifecycle.py, as operators do), flag
+an account as suspicious (its engagement stops counting toward ranking), and list
+accounts with sudden follower or like spikes (lookups/spikes.py).
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from dataclasses import dataclass
 from feedloom.domain.cursors import KeysetCursor, encode_cursor, keyset_before
 from feedloom.domain.errors import Forbidden, InvalidInput, NotFound
 from feedloom.domain.model import Role
+from feedloom.domain.spikes import SpikeKind
 from feedloom.lookups.access import Access
 from feedloom.lookups.cached_views import Views
+from feedloom.lookups.spikes import Spike, Spikes
 from feedloom.ports import AccountRecord, Clock, ModerationStore, PostStore, QueuedPost
 from feedloom.write.account_lifecycle import AccountLifecycle
 
@@ -49,10 +52,11 @@ class Moderation:
         posts: PostStore,
         views: Views,
         lifecycle: AccountLifecycle,
+        spikes: Spikes,
         clock: Clock,
     ) -> None:
         self._store, self._posts, self._views = store, posts, views
-        self._lifecycle, self._clock = lifecycle, clock
+        self._lifecycle, self._spikes, self._clock = lifecycle, spikes, clock
 
     async def require_moderator(self, user_id: int) -> None:
         if await self._store.role_of(user_id) is not Role.MODERATOR:
@@ -94,6 +98,17 @@ class Moderation:
         await self._store.set_flagged(record.user_id, self._clock() if flagged else None)
         await self._views.forget_profiles([record.user_id])  # the flag travels with it
         return record
+
+    async def spikes(self, moderator_id: int, kind: SpikeKind) -> list[tuple[Spike, str | None]]:
+        """Accounts with a sudden follower or like spike this hour (domain/spikes.py),
+        each with its username (None if the account is gone)."""
+        await self.require_moderator(moderator_id)
+        found = await self._spikes.find(kind)
+        profiles = await self._views.profiles([spike.account_id for spike in found])
+        return [
+            (spike, profile.username if (profile := profiles.get(spike.account_id)) else None)
+            for spike in found
+        ]
 
     async def _existing(self, post_id: int) -> None:
         if post_id not in await self._posts.posts([post_id]):

@@ -14,6 +14,7 @@ from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.reader_state import ReaderStates
+from feedloom.lookups.signals import EngagementSignals
 from feedloom.ports import (
     Clock,
     FanoutModes,
@@ -52,6 +53,7 @@ class Relations:
         self._timelines, self._author_timelines = timelines, author_timelines
         self._rate_limiter, self._policy, self._limit = rate_limiter, policy, limit
         self._clock = clock
+        self.signals: EngagementSignals | None = None  # follower spikes
 
     async def follow(self, follower_id: int, followee_id: int) -> bool:
         await self._check_target(follower_id, followee_id)
@@ -64,6 +66,8 @@ class Relations:
         created = await self._relations.follow(follower_id, followee_id, self._clock())
         await self._states.changed([follower_id])
         if created:
+            if self.signals is not None:
+                self.signals.followed(followee_id)  # follower spikes (lookups/spikes.py)
             pulled = await self._refresh_fanout_mode(followee_id)
             await self._views.forget_profiles([follower_id, followee_id])
             await self._merge_followee(follower_id, followee_id, pulled)

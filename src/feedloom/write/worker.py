@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from feedloom.lookups.counts import CounterBuffer
-from feedloom.lookups.trending import TrendingTally
+from feedloom.lookups.signals import EngagementSignals
+from feedloom.lookups.spikes import Spikes
 from feedloom.ports import Clock, EventQueue, IdempotencyKeys, Lane
 from feedloom.write.content_check import ScreenPosts
 from feedloom.write.counting import ReconcileCounts
@@ -30,6 +31,7 @@ LANES: tuple[Lane, ...] = ("default", "bulk")
 IDLE_SLEEP_S = 0.05
 CONSUME_BATCH = 100
 MAINTENANCE_INTERVAL_S = 3600.0
+SPIKES_EVERY_S = 60.0
 Step = Callable[[], Awaitable[int]]
 
 
@@ -61,7 +63,8 @@ class Worker:
         self._clock, self._config = clock, config
         self.media_jobs: MediaJobs | None = None  # the media pipeline's background job
         self.screen: ScreenPosts | None = None  # the content check before fan-out
-        self.trending: TrendingTally | None = None  # engagement toward trending, batched
+        self.signals: EngagementSignals | None = None  # trending and spikes, batched
+        self.spikes: Spikes | None = None  # keeps the spike gauge current
 
     async def consume_once(self, lane: Lane, consumer: str, block_ms: int) -> int:
         deliveries = await self._queue.consume(lane, consumer, CONSUME_BATCH, block_ms)
@@ -88,8 +91,8 @@ class Worker:
 
     async def flush_counts(self) -> int:
         flushed = await self._buffer.flush()
-        if self.trending is not None:
-            flushed += await self.trending.flush()
+        if self.signals is not None:
+            flushed += await self.signals.flush()
         return flushed
 
     async def run(self, stop: asyncio.Event, concurrency: int = 1) -> None:
@@ -104,6 +107,8 @@ class Worker:
         loops.append(_forever(stop, "maintenance", lambda: self._maintenance_step(stop)))
         if self.media_jobs is not None:
             loops.append(_forever(stop, "media sizes", self.media_jobs.step))
+        if (spikes := self.spikes) is not None:
+            loops.append(_forever(stop, "spikes", lambda: _then_wait(spikes.watch, stop)))
         await asyncio.gather(*loops)
 
     async def run_counter_flusher(self, stop: asyncio.Event) -> None:
@@ -130,6 +135,13 @@ class Worker:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), MAINTENANCE_INTERVAL_S)
         return purged or 1
+
+
+async def _then_wait(step: Step, stop: asyncio.Event) -> int:
+    done = await step()
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), SPIKES_EVERY_S)
+    return done
 
 
 async def _forever(stop: asyncio.Event, name: str, step: Step) -> None:

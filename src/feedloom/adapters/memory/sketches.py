@@ -7,7 +7,7 @@ Memory stays bounded: sketches of the least recently served posts are dropped pa
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
@@ -94,3 +94,26 @@ class MemoryTrendingStore:
                 del self._buckets[stale]
             self._buckets[key] = _Bucket()
         return self._buckets[key]
+
+
+class MemoryHourlyTallies:
+    def __init__(self, keep_hours: int = 26) -> None:
+        self._keep = keep_hours
+        self._hours: dict[tuple[str, int], Counter[int]] = {}
+
+    async def add(self, kind: str, counts: Mapping[int, int], hour: int) -> None:
+        self._hours.setdefault((kind, hour), Counter()).update(counts)
+        for stale in [key for key in self._hours if key[1] <= hour - self._keep]:
+            del self._hours[stale]
+
+    async def busiest(self, kind: str, hour: int, limit: int) -> list[tuple[int, int]]:
+        return self._hours.get((kind, hour), Counter()).most_common(limit)
+
+    async def history(
+        self, kind: str, account_ids: Sequence[int], hours: Sequence[int]
+    ) -> dict[int, list[int]]:
+        empty: Counter[int] = Counter()
+        return {
+            account: [self._hours.get((kind, hour), empty)[account] for hour in hours]
+            for account in account_ids
+        }

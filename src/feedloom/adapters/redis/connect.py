@@ -24,7 +24,11 @@ from feedloom.adapters.redis.degraded import OnOutage, degraded
 from feedloom.adapters.redis.event_queue import RedisEventQueue
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.notices import RedisNoticeBus
-from feedloom.adapters.redis.sketches import RedisTrendingStore, RedisViewerSketches
+from feedloom.adapters.redis.sketches import (
+    RedisHourlyTallies,
+    RedisTrendingStore,
+    RedisViewerSketches,
+)
 from feedloom.adapters.redis.timeline_store import RedisAuthorTimelineStore, RedisTimelineStore
 from feedloom.adapters.redis.views import POSTS, PROFILES
 from feedloom.domain.trending import WINDOWS
@@ -74,6 +78,7 @@ async def redis_caches(config: RedisConfig, on_outage: OnOutage) -> tuple[CacheP
         notices=notices,
         viewer_sketches=RedisViewerSketches(client, keys),
         trending=RedisTrendingStore(client, keys, tuple(WINDOWS.values())),
+        hourly=RedisHourlyTallies(client, keys),
     )
 
     async def close() -> None:

@@ -28,6 +28,7 @@ from feedloom.ports import (
     CachePorts,
     CounterStore,
     FeedSessionStore,
+    HourlyTallies,
     RateLimiter,
     RecordCache,
     TimelineStore,
@@ -230,6 +231,23 @@ class DegradedTrendingStore:
         return await _or([], self._inner.top(window_s, at, limit), "trending", self._on)
 
 
+class DegradedHourlyTallies:
+    def __init__(self, inner: HourlyTallies, on_outage: OnOutage) -> None:
+        self._inner, self._on = inner, on_outage
+
+    async def add(self, kind: str, counts: Mapping[int, int], hour: int) -> None:
+        await _or(None, self._inner.add(kind, counts, hour), "hourly", self._on)
+
+    async def busiest(self, kind: str, hour: int, limit: int) -> list[tuple[int, int]]:
+        return await _or([], self._inner.busiest(kind, hour, limit), "hourly", self._on)
+
+    async def history(
+        self, kind: str, account_ids: Sequence[int], hours: Sequence[int]
+    ) -> dict[int, list[int]]:
+        call = self._inner.history(kind, account_ids, hours)
+        return await _or({}, call, "hourly", self._on)
+
+
 def degraded(caches: CachePorts, on_outage: OnOutage) -> CachePorts:
     """The same cache ports, tolerant of a Redis outage (the queue is not: the outbox
     keeps events until it can publish them)."""
@@ -248,4 +266,5 @@ def degraded(caches: CachePorts, on_outage: OnOutage) -> CachePorts:
         notices=caches.notices,  # best effort already: lookups/notices.py
         viewer_sketches=DegradedViewerSketches(caches.viewer_sketches, on_outage),
         trending=DegradedTrendingStore(caches.trending, on_outage),
+        hourly=DegradedHourlyTallies(caches.hourly, on_outage),
     )

@@ -53,6 +53,10 @@ class RedisKeys:
     def trending(self, window_s: int, bucket: int) -> str:
         return f"{self.prefix}:tr:{{{window_s}:{bucket}}}"
 
+    def hourly(self, kind: str, hour: int) -> str:
+        """Per-account counts of one kind of event in one hour (spike signals)."""
+        return f"{self.prefix}:hr:{{{kind}:{hour}}}"
+
     def session(self, session_id: str) -> str:
         return f"{self.prefix}:fs:{{{session_id}}}"
 

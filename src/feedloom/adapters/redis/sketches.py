@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
+from typing import cast
 
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.scripts import RedisClient
@@ -76,3 +77,43 @@ class RedisTrendingStore:
             for post_id in now.keys() | before.keys()
         }
         return sorted(scores.items(), key=lambda item: (-item[1], -item[0]))[:limit]
+
+
+class RedisHourlyTallies:
+    """One sorted set per (kind, hour): account -> count, expiring after a day."""
+
+    def __init__(self, client: RedisClient, keys: RedisKeys, keep_hours: int = 26) -> None:
+        self._client, self._keys, self._keep_s = client, keys, keep_hours * 3_600
+
+    async def add(self, kind: str, counts: Mapping[int, int], hour: int) -> None:
+        if not counts:
+            return
+        key = self._keys.hourly(kind, hour)
+        pipe = self._client.pipeline(transaction=False)
+        for account, count in counts.items():
+            pipe.zincrby(key, count, str(account))
+        pipe.expire(key, self._keep_s)
+        await pipe.execute()
+
+    async def busiest(self, kind: str, hour: int, limit: int) -> list[tuple[int, int]]:
+        key = self._keys.hourly(kind, hour)
+        found = cast(
+            list[tuple[bytes, float]],
+            await self._client.zrange(key, 0, limit - 1, desc=True, withscores=True),
+        )
+        return [(int(member), int(score)) for member, score in found]
+
+    async def history(
+        self, kind: str, account_ids: Sequence[int], hours: Sequence[int]
+    ) -> dict[int, list[int]]:
+        if not account_ids:
+            return {}
+        members = [str(account) for account in account_ids]
+        pipe = self._client.pipeline(transaction=False)
+        for hour in hours:
+            pipe.zmscore(self._keys.hourly(kind, hour), members)
+        per_hour = await pipe.execute()
+        return {
+            account: [int(scores[i] or 0) for scores in per_hour]
+            for i, account in enumerate(account_ids)
+        }

@@ -14,7 +14,10 @@ from feedloom.api.moderation_schemas import (
     Moderated,
     QueuedPostOut,
     QueuePage,
+    SpikeOut,
+    SpikePage,
 )
+from feedloom.domain.spikes import SpikeKind
 
 router = APIRouter(prefix="/v1/moderation", tags=["moderation"])
 Username = Annotated[str, Path(max_length=32, description="the account's username")]
@@ -74,3 +77,28 @@ async def unflag(username: Username, moderation: ModerationDep, moderator: Curre
     """Take the suspicious flag away."""
     record = await moderation.flag(moderator, username, flagged=False)
     return Flagged(id=str(record.user_id), username=record.username, flagged=False)
+
+
+@router.get("/spikes", response_model=SpikePage)
+async def spikes(
+    moderation: ModerationDep,
+    moderator: CurrentUser,
+    kind: Annotated[SpikeKind, Query(description="followers gained or likes received")] = (
+        SpikeKind.FOLLOWERS
+    ),
+) -> SpikePage:
+    """Accounts whose followers or likes this hour are far above their last day (z-score)."""
+    found = await moderation.spikes(moderator, kind)
+    return SpikePage(
+        items=[
+            SpikeOut(
+                account_id=str(spike.account_id),
+                username=username,
+                kind=spike.kind.value,
+                this_hour=spike.this_hour,
+                hourly_mean=spike.hourly_mean,
+                z=spike.z,
+            )
+            for spike, username in found
+        ]
+    )
