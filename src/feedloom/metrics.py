@@ -113,6 +113,11 @@ class Metrics:
             "Posts the content check held for moderation before fan-out",
             registry=r,
         )
+        self.counter_hot_posts = Gauge(
+            "feedloom_counter_hot_posts",
+            "Posts this process counts as hot: batched into sharded sub-counters",
+            registry=r,
+        )
         self.count_drift = Histogram(
             "feedloom_count_drift",
             "Displayed minus true likes of each post reconciliation recounted",

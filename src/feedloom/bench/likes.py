@@ -64,24 +64,36 @@ class LikesBench:
     shown_after_flush: int
     shown_after_reconcile: int
     drifted_posts: int
+    hot: bool  # the post was sharded during the run
+    hot_per_flush: int
 
 
-async def run_likes_bench(settings: Settings, users: int, concurrency: int) -> LikesBench:
-    settings = settings.model_copy(update={"worker_id": BENCH_WORKER_ID})
+async def run_likes_bench(
+    settings: Settings, users: int, concurrency: int, hot_per_flush: int
+) -> LikesBench:
+    settings = settings.model_copy(
+        update={"worker_id": BENCH_WORKER_ID, "counter_hot_per_flush": hot_per_flush}
+    )
     async with open_feedloom(settings) as feedloom:
         likers = await _make_users(feedloom, users)
         post_id = (
             await feedloom.services.publish(likers[0], "like me", [], Visibility.PUBLIC, None)
         ).post_id
         await feedloom.services.worker.process_pending()
+        flusher_stop = asyncio.Event()
+        flusher = asyncio.create_task(feedloom.services.worker.run_counter_flusher(flusher_stop))
         ours = await _timed(settings, concurrency, _likes_of(feedloom, likers, post_id))
+        hot = bool(feedloom.metrics.registry.get_sample_value("feedloom_counter_hot_posts"))
+        flusher_stop.set()
+        await flusher
         await feedloom.services.worker.flush_counts()
         truth = (await feedloom.stores.engagement.true_counts([post_id]))[post_id].likes
         after_flush = await _shown(feedloom, post_id)
         drifted = await feedloom.services.reconcile.engaged()
         after_reconcile = await _shown(feedloom, post_id)
     naive = await _naive_run(settings, users, concurrency)
-    return LikesBench(users, concurrency, ours, naive, truth, after_flush, after_reconcile, drifted)
+    shown = (after_flush, after_reconcile)
+    return LikesBench(users, concurrency, ours, naive, truth, *shown, drifted, hot, hot_per_flush)
 
 
 def _likes_of(
@@ -189,7 +201,9 @@ def render_likes(bench: LikesBench, store: str) -> str:
         _row("feedloom", ours, naive, waits),
         _row("naive +1 on one row", naive, naive, waits),
         "",
-        f"true likes {bench.true_likes:,}; displayed after the flush "
+        f"The post was {'hot: batched into sharded sub-counters' if bench.hot else 'never hot'} "
+        f"(hot from {bench.hot_per_flush} likes per flush window). "
+        f"True likes {bench.true_likes:,}; displayed after the flush "
         f"{bench.shown_after_flush:,}; after reconciliation {bench.shown_after_reconcile:,} "
         f"({bench.drifted_posts} post(s) had drifted) — "
         + (

@@ -121,6 +121,7 @@ def build_services(
         HotRules(
             settings.counter_hot_per_flush, settings.counter_shards, settings.counter_cool_flushes
         ),
+        metrics.counter_hot_posts,
     )
     signals = EngagementSignals(
         TrendingTally(caches.trending, clock), SpikeTally(caches.hourly, clock), views

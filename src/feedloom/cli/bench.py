@@ -244,6 +244,9 @@ def read(
 def likes(
     users: Annotated[int, typer.Option(min=10, help="Distinct likers of the one post.")] = 20_000,
     concurrency: Annotated[int, typer.Option(min=1, max=256, help="Likes in flight.")] = 32,
+    hot_per_flush: Annotated[
+        int, typer.Option(min=1, help="Likes per flush window that make the post hot (sharded).")
+    ] = 5,
     start: StartOption = Start.postgres,
 ) -> None:
     """One hot post liked by many distinct users: likes/s, lock waits, displayed vs true
@@ -255,7 +258,7 @@ def likes(
         async with scratch_store(start.value) as store:
             settings = settings_from_env(store.run_env({}))
             typer.echo(f"bench likes on {start.value}: {users:,} likers", err=True)
-            bench = await run_likes_bench(settings, users, concurrency)
+            bench = await run_likes_bench(settings, users, concurrency, hot_per_flush)
             return render_likes(bench, start.value)
 
     typer.echo(_run(main))

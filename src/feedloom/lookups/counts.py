@@ -22,6 +22,8 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from prometheus_client import Gauge
+
 from feedloom.domain.model import Counts
 from feedloom.ports import CounterStore, Engagement
 
@@ -36,8 +38,10 @@ class HotRules:
 
 
 class CounterBuffer:
-    def __init__(self, counters: CounterStore, rules: HotRules | None = None) -> None:
-        self._counters, self._rules = counters, rules or HotRules()
+    def __init__(
+        self, counters: CounterStore, rules: HotRules | None = None, hot_gauge: Gauge | None = None
+    ) -> None:
+        self._counters, self._rules, self._hot_gauge = counters, rules or HotRules(), hot_gauge
         self._likes: defaultdict[int, int] = defaultdict(int)
         self._comments: defaultdict[int, int] = defaultdict(int)
         self._in_flight: dict[int, Counts] = {}
@@ -91,6 +95,8 @@ class CounterBuffer:
         deltas = self.drain()
         cooled = self._cool_down()
         sharded = {post_id: self._shard_for(post_id) for post_id in deltas if post_id in self._hot}
+        if self._hot_gauge is not None:
+            self._hot_gauge.set(len(self._hot))
         self._in_flight = deltas
         try:
             if deltas:
