@@ -9,10 +9,12 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
+from redis.asyncio.client import Pipeline
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from feedloom.domain.errors import Unavailable
+from feedloom.read.timing import StageTimer
 from tests.world import User, World
 
 
@@ -104,3 +106,41 @@ async def test_a_relation_change_whose_cache_update_fails_is_not_reported_done(
     retried = await world.client.put(f"/v1/users/{newcomer.id}/follow", headers=reader.auth)
     assert retried.status_code == 200
     assert newcomer_post in await world.feed_ids(reader)
+
+
+@contextlib.contextmanager
+def redis_round_trips() -> Iterator[list[list[str]]]:
+    """Each pipeline sent to Redis (what the auto-pipelining client sends as one round
+    trip), as its command names."""
+    sent: list[list[str]] = []
+    send = Pipeline.execute
+
+    async def execute(self: Pipeline, *args: Any, **kwargs: Any) -> Any:
+        sent.append([str(command[0][0]) for command in self.command_stack])
+        return await send(self, *args, **kwargs)
+
+    Pipeline.execute = execute  # type: ignore[method-assign]
+    try:
+        yield sent
+    finally:
+        Pipeline.execute = send  # type: ignore[method-assign]
+
+
+@pytest.mark.parametrize("backend_name", ["production"])
+async def test_a_warm_page_reads_redis_in_three_round_trips(world: World) -> None:
+    """Relations and candidates in one round trip, the page's views in the second, also
+    for a reader who follows a pulled account (whose list joins the first); the third
+    counts the reader among the served posts' distinct viewers (a write, so it waits
+    for the page's final posts: read/hydrate.py)."""
+    reader, _, _ = await warm_reader(world)
+    star = await world.user()
+    for fan in [reader, *[await world.user() for _ in range(5)]]:  # > pull_above (4)
+        await world.follow(fan, star)
+    await world.post(star, "from a pulled account")
+    await world.settle()
+    home_feed = world.feedloom.services.home_feed
+    await home_feed.page(int(reader.id), 20, None, StageTimer())  # learns the pulled one
+    with redis_round_trips() as sent:
+        page = await home_feed.page(int(reader.id), 20, None, StageTimer())
+    assert [item.source for item in page.items].count("pulled") == 1
+    assert len(sent) <= 3, sent

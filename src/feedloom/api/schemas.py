@@ -207,16 +207,6 @@ class Page(BaseModel):
 class FeedItemOut(Item):
     explain: Explain | None = Field(None, description="only with ?explain=true")
 
-    def with_explain(self, item: FeedItem) -> Self:
-        # Assigned, not passed to the constructor, so the field counts as set only here:
-        # GET /v1/feed leaves unset fields out, and a plain item keeps its plain shape.
-        self.explain = Explain(
-            source=item.source,
-            score=item.score,
-            components=ScoreParts.model_validate(item.extra) if item.score is not None else None,
-        )
-        return self
-
 
 class FeedPageOut(BaseModel):
     """Page, plus what ?explain=true adds."""

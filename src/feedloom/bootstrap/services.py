@@ -142,7 +142,7 @@ def build_services(
     )
     affinity = AffinityUpdates(stores.affinities, settings.feed.affinity_half_life_days)
     feed_orders = FeedOrders(stores.preferences, states, settings.feed.default_order)
-    chronological = ChronologicalFeed(candidates, views, hydrator, metrics)
+    chronological = ChronologicalFeed(candidates, hydrator, metrics)
     ranked = _ranked_feed(settings, stores, caches, runtime, candidates, views, counts, hydrator)
     ranked.feature_log = feature_log
     fan_out = FanOut(
@@ -244,13 +244,13 @@ def build_services(
             ranked,
             metrics,
             settings.feed.default_limit,
+            concurrency,
         ),
         feed_orders=feed_orders,
         author_posts=AuthorPosts(
             access,
             author_timelines,
             stores.archive,
-            views,
             hydrator,
             metrics,
             settings.author_timeline_length,

@@ -113,9 +113,9 @@ class FeedItem:
     counts: Counts
     liked_by_me: bool
     source: str = "pushed"
-    views: int = 0  # distinct viewers, estimated (HyperLogLog)
     score: float | None = None
     extra: dict[str, float] = field(default_factory=dict)
+    views: int = 0  # distinct viewers, estimated (HyperLogLog)
 
 
 Event = PostPublished | PostDeleted

@@ -1,10 +1,15 @@
 """Post and profile views, cache-aside: one batched cache call, misses from the store
 in one call, then cached. Never one call per item; serializing is the cache adapter's
-business (none in process)."""
+business (none in process).
+
+A post's author never changes, so the authors of posts seen before are remembered in
+process (bounded): a page can then ask for its authors' profiles in the same round trip
+as its posts, instead of after them (read/hydrate.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from itertools import islice
 from typing import TypeVar
 
 from feedloom.domain.model import Post, UserProfile
@@ -12,6 +17,26 @@ from feedloom.metrics import Metrics
 from feedloom.ports import PostStore, ProfileStore, ViewCache
 
 V = TypeVar("V")
+KNOWN_AUTHORS = 100_000  # post -> author facts kept (~11 MB); the oldest go first
+
+
+class PostAuthors:
+    """Which account wrote which post, for posts this process has seen."""
+
+    def __init__(self, limit: int = KNOWN_AUTHORS) -> None:
+        self._limit = limit
+        self._authors: dict[int, int] = {}
+
+    def known(self, post_ids: Sequence[int]) -> list[int]:
+        authors = self._authors
+        return [authors[post_id] for post_id in post_ids if post_id in authors]
+
+    def learn(self, posts: Iterable[Post]) -> None:
+        self._authors.update((post.id, post.author_id) for post in posts)
+        if len(self._authors) > self._limit:
+            forget = list(islice(self._authors, len(self._authors) - self._limit // 2))
+            for post_id in forget:
+                del self._authors[post_id]
 
 
 class Views:
@@ -26,9 +51,12 @@ class Views:
         self._post_cache, self._user_cache = post_cache, user_cache
         self._posts, self._profiles = posts, profiles
         self._misses = metrics.hydration_misses
+        self.authors = PostAuthors()
 
     async def posts(self, post_ids: Sequence[int]) -> dict[int, Post]:
-        return await self._cache_aside("post", self._post_cache, post_ids, self._posts.posts)
+        found = await self._cache_aside("post", self._post_cache, post_ids, self._posts.posts)
+        self.authors.learn(found.values())
+        return found
 
     async def post(self, post_id: int) -> Post | None:
         return (await self.posts([post_id])).get(post_id)
@@ -38,6 +66,7 @@ class Views:
 
     async def remember_posts(self, posts: Sequence[Post]) -> None:
         """Write-through of views just stored (a new post): its first readers find it."""
+        self.authors.learn(posts)
         await self._post_cache.set_many({post.id: post for post in posts})
 
     async def forget_posts(self, post_ids: Sequence[int]) -> None:

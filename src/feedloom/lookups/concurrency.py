@@ -19,6 +19,8 @@ D = TypeVar("D")
 
 
 class Concurrency(Protocol):
+    async def two(self, a: Awaitable[A], b: Awaitable[B]) -> tuple[A, B]: ...
+
     async def three(self, a: Awaitable[A], b: Awaitable[B], c: Awaitable[C]) -> tuple[A, B, C]: ...
     async def four(
         self, a: Awaitable[A], b: Awaitable[B], c: Awaitable[C], d: Awaitable[D]
@@ -26,6 +28,9 @@ class Concurrency(Protocol):
 
 
 class InTurn:
+    async def two(self, a: Awaitable[A], b: Awaitable[B]) -> tuple[A, B]:
+        return await a, await b
+
     async def three(self, a: Awaitable[A], b: Awaitable[B], c: Awaitable[C]) -> tuple[A, B, C]:
         return await a, await b, await c
 
@@ -36,6 +41,9 @@ class InTurn:
 
 
 class Together:
+    async def two(self, a: Awaitable[A], b: Awaitable[B]) -> tuple[A, B]:
+        return await asyncio.gather(a, b)
+
     async def three(self, a: Awaitable[A], b: Awaitable[B], c: Awaitable[C]) -> tuple[A, B, C]:
         return await asyncio.gather(a, b, c)
 

@@ -12,11 +12,10 @@ from feedloom.domain.timeline import older_than
 from feedloom.domain.visibility import may_see
 from feedloom.lookups.access import Access
 from feedloom.lookups.author_timelines import AuthorTimelines
-from feedloom.lookups.cached_views import Views
 from feedloom.metrics import Metrics
 from feedloom.ports import PostArchive
 from feedloom.read.feed_page import FeedPage, count_filtered
-from feedloom.read.hydrate import Hydrator
+from feedloom.read.hydrate import Hydrator, Loaded
 from feedloom.read.visible import PageFill
 
 AUTHOR = "author"
@@ -28,13 +27,12 @@ class AuthorPosts:
         access: Access,
         author_timelines: AuthorTimelines,
         archive: PostArchive,
-        views: Views,
         hydrator: Hydrator,
         metrics: Metrics,
         page_cap: int,
     ) -> None:
         self._access, self._author_timelines, self._archive = access, author_timelines, archive
-        self._views, self._hydrator, self._metrics = views, hydrator, metrics
+        self._hydrator, self._metrics = hydrator, metrics
         self._page_cap = page_cap  # no page longer than an author timeline
 
     async def profile(self, viewer_id: int, user_id: int) -> UserProfile:
@@ -52,15 +50,16 @@ class AuthorPosts:
     ) -> FeedPage:
         await self._access.visible_profile(viewer_id, author_id)
         viewer = await self._access.viewer_of(viewer_id, author_id)
-        fill = PageFill(keyset_before(cursor), min(limit, self._page_cap))
+        fill, loaded = PageFill(keyset_before(cursor), min(limit, self._page_cap)), Loaded()
         accept = partial(may_see, viewer)
         while not fill.done:
             candidates = dict.fromkeys(await self._ids(author_id, fill.cursor, fill.want), AUTHOR)
             for chunk in fill.chunks(candidates):
-                fill.take(candidates, chunk, await self._views.posts(chunk), accept)
+                views = await self._hydrator.views(viewer_id, chunk, loaded)
+                fill.take(candidates, chunk, views, accept)
             fill.advance(candidates)
         count_filtered(self._metrics, fill.kept.filtered)
-        items = await self._hydrator.hydrate(viewer_id, fill.kept.posts, fill.sources)
+        items = await self._hydrator.hydrate(viewer_id, fill.kept.posts, fill.sources, loaded)
         after = fill.next_cursor()
         next_cursor = encode_cursor(KeysetCursor(after)) if after is not None else None
         return FeedPage(items, next_cursor, FeedOrder.CHRONOLOGICAL, fill.kept.filtered)

@@ -3,13 +3,19 @@
 viewer (relations, order) → the chronological pipeline (chronological.py: candidates →
 visible → page + keyset cursor → hydrate) or the ranked one (ranked/feed.py), which
 falls back to the chronological page when the ranker fails or runs out of budget.
+
+When the request will most likely be served in time order, the head of the reader's
+candidates is read together with their relations (one round trip against Redis); a
+reader who turns out to want the ranked feed just leaves it unused.
 """
 
 from __future__ import annotations
 
-from feedloom.domain.cursors import KeysetCursor, SessionCursor, decode_cursor
+from feedloom.domain.cursors import Cursor, KeysetCursor, SessionCursor, decode_cursor
 from feedloom.domain.model import FeedOrder
+from feedloom.lookups.concurrency import Concurrency
 from feedloom.metrics import Metrics
+from feedloom.read.candidates import Head
 from feedloom.read.chronological import ChronologicalFeed
 from feedloom.read.feed_order import FeedOrders
 from feedloom.read.feed_page import FeedPage
@@ -28,8 +34,10 @@ class HomeFeed:
         ranked: RankedFeed,
         metrics: Metrics,
         default_limit: int,
+        concurrency: Concurrency,
     ) -> None:
         self._orders, self._readers, self._default_limit = orders, readers, default_limit
+        self._concurrency = concurrency
         self.chronological, self.ranked = chronological, ranked
         self._empty = metrics.feed_empty
 
@@ -45,19 +53,33 @@ class HomeFeed:
     ) -> FeedPage:
         limit = limit or self._default_limit
         decoded = decode_cursor(cursor) if cursor is not None else None
+        before = decoded.before if isinstance(decoded, KeysetCursor) else None
         with timer.stage("viewer"):
-            reader = await self._readers.load(user_id)
+            reader, head = await self._reader_and_head(user_id, before, limit, order, decoded)
             chosen = self._orders.effective(reader.feed_order, order, decoded)
         if isinstance(decoded, SessionCursor):
             page = await self.ranked.session_page(reader, decoded, limit, timer, explain)
         elif chosen is FeedOrder.RANKED:
             page = await self._first_ranked_page(reader, limit, timer)
         else:
-            before = decoded.before if isinstance(decoded, KeysetCursor) else None
-            page = await self.chronological.page(reader, before, limit, timer)
+            page = await self.chronological.page(reader, before, limit, timer, head)
         if cursor is None and not page.items:
             self._empty.inc()
         return page
+
+    async def _reader_and_head(
+        self,
+        user_id: int,
+        before: int | None,
+        limit: int,
+        order: FeedOrder | None,
+        cursor: Cursor | None,
+    ) -> tuple[Reader, Head | None]:
+        if self._orders.effective(None, order, cursor) is not FeedOrder.CHRONOLOGICAL:
+            return await self._readers.load(user_id), None
+        return await self._concurrency.two(
+            self._readers.load(user_id), self.chronological.head(user_id, before, limit)
+        )
 
     async def _first_ranked_page(self, reader: Reader, limit: int, timer: StageTimer) -> FeedPage:
         try:

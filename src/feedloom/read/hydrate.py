@@ -2,22 +2,51 @@
 
 One call per kind of data per page (authors, counts, liked_by_me, views), never one per
 item. Serving a page counts its reader among each post's distinct viewers, in the same
-call that reads the posts' view counts.
-Posts and profiles are shared views cached for everyone; liked_by_me is personal, from
-the reader's cached recent likes (lookups/likes.py).
+call that reads the posts' view counts. Posts and profiles are shared views cached for
+everyone; liked_by_me is personal, from the reader's cached recent likes
+(lookups/likes.py).
+
+A page loads its candidates' posts through `views`, which asks in the same round trip
+for everything hydration will need of them: counts, liked_by_me, and the profiles of
+the authors already known (lookups/cached_views.py). `hydrate` then only fetches what
+that missed (posts this process never saw), so a warm page reads its views in one
+round trip, not two.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
-from feedloom.domain.model import FeedItem, Post
+from feedloom.domain.model import Counts, FeedItem, Post, UserProfile
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.concurrency import Concurrency
 from feedloom.lookups.counts import DisplayedCounts
 from feedloom.lookups.likes import Likes
 from feedloom.metrics import Metrics
 from feedloom.ports import ViewerSketches
+
+
+@dataclass
+class Loaded:
+    """What a page's chunks loaded beside their posts, for hydration."""
+
+    profiles: dict[int, UserProfile] = field(default_factory=dict)
+    counts: dict[int, Counts] = field(default_factory=dict)
+    liked: set[int] = field(default_factory=set)
+    looked_up: set[int] = field(default_factory=set)  # posts whose counts and likes came
+
+    def add(
+        self,
+        post_ids: Sequence[int],
+        profiles: dict[int, UserProfile],
+        counts: dict[int, Counts],
+        liked: set[int],
+    ) -> None:
+        self.profiles.update(profiles)
+        self.counts.update(counts)
+        self.liked |= liked
+        self.looked_up.update(post_ids)
 
 
 class Hydrator:
@@ -35,26 +64,54 @@ class Hydrator:
         self._concurrency = concurrency
         self._batch = metrics.hydration_batch
 
-    async def hydrate(
-        self, viewer_id: int, posts: Sequence[Post], sources: Mapping[int, str]
-    ) -> list[FeedItem]:
-        post_ids = [post.id for post in posts]
-        self._batch.observe(len(post_ids))
-        authors, counts, liked, seen = await self._concurrency.four(
-            self._views.profiles([post.author_id for post in posts]),
+    async def views(self, viewer_id: int, post_ids: Sequence[int], into: Loaded) -> dict[int, Post]:
+        """The posts' views, and into `into` what hydrating them will need."""
+        posts, profiles, counts, liked = await self._concurrency.four(
+            self._views.posts(post_ids),
+            self._views.profiles(self._views.authors.known(post_ids)),
             self._counts.get(post_ids),
             self._likes.liked_among(viewer_id, post_ids),
-            self._viewers.served(viewer_id, post_ids),
+        )
+        into.add(post_ids, profiles, counts, liked)
+        return posts
+
+    async def hydrate(
+        self,
+        viewer_id: int,
+        posts: Sequence[Post],
+        sources: Mapping[int, str],
+        loaded: Loaded | None = None,
+    ) -> list[FeedItem]:
+        self._batch.observe(len(posts))
+        # Serving the page counts its reader as a viewer of each post: a write, so it
+        # waits for the page's final posts (not a chunk of candidates).
+        have, seen = await self._concurrency.two(
+            self._complete(viewer_id, posts, loaded or Loaded()),
+            self._viewers.served(viewer_id, [post.id for post in posts]),
         )
         return [
             FeedItem(
                 post=post,
-                author=authors[post.author_id],
-                counts=counts[post.id],
-                liked_by_me=post.id in liked,
+                author=have.profiles[post.author_id],
+                counts=have.counts[post.id],
+                liked_by_me=post.id in have.liked,
                 source=sources.get(post.id, "pushed"),
                 views=seen.get(post.id, 0),
             )
             for post in posts
-            if post.author_id in authors
+            if post.author_id in have.profiles
         ]
+
+    async def _complete(self, viewer_id: int, posts: Sequence[Post], have: Loaded) -> Loaded:
+        """`have`, plus whatever the posts need that it lacks, in one round trip."""
+        authors = [post.author_id for post in posts if post.author_id not in have.profiles]
+        post_ids = [post.id for post in posts if post.id not in have.looked_up]
+        if not authors and not post_ids:
+            return have
+        profiles, counts, liked = await self._concurrency.three(
+            self._views.profiles(authors),
+            self._counts.get(post_ids),
+            self._likes.liked_among(viewer_id, post_ids),
+        )
+        have.add(post_ids, profiles, counts, liked)
+        return have

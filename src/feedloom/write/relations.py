@@ -60,17 +60,14 @@ class Relations:
         if await self._graph.is_blocked_either_way(follower_id, followee_id):
             raise Forbidden("you cannot follow this account")
         if await self._graph.is_following(follower_id, followee_id):
-            await self._states.changed([follower_id])  # a retry may follow a failed one
-            return False  # a retry: nothing to do, and no rate-limit charge
+            # A retry, not charged: it finishes what a failed attempt may have left undone.
+            await self._followed(follower_id, followee_id)
+            return False
         await self._charge_follow(follower_id)
         created = await self._relations.follow(follower_id, followee_id, self._clock())
-        await self._states.changed([follower_id])
-        if created:
-            if self.signals is not None:
-                self.signals.followed(followee_id)  # follower spikes (lookups/spikes.py)
-            pulled = await self._refresh_fanout_mode(followee_id)
-            await self._views.forget_profiles([follower_id, followee_id])
-            await self._merge_followee(follower_id, followee_id, pulled)
+        await self._followed(follower_id, followee_id)
+        if created and self.signals is not None:
+            self.signals.followed(followee_id)  # follower spikes (lookups/spikes.py)
         return created
 
     async def unfollow(self, follower_id: int, followee_id: int) -> bool:
@@ -108,6 +105,13 @@ class Relations:
         removed = await self._relations.unmute(muter_id, muted_id)
         await self._states.changed([muter_id])
         return removed
+
+    async def _followed(self, follower_id: int, followee_id: int) -> None:
+        """After a follow committed: the caches it changed (each step idempotent)."""
+        await self._states.changed([follower_id])
+        pulled = await self._refresh_fanout_mode(followee_id)
+        await self._views.forget_profiles([follower_id, followee_id])
+        await self._merge_followee(follower_id, followee_id, pulled)
 
     async def _merge_followee(self, follower_id: int, followee_id: int, pulled: bool) -> None:
         """The new followee's recent posts show at once, not only its future ones (a

@@ -128,10 +128,11 @@ def home_feed(
     return HomeFeed(
         FeedOrders(preferences, states, FeedOrder.CHRONOLOGICAL),
         Readers(states, POLICY),
-        ChronologicalFeed(candidates, views, hydrator, metrics),
+        ChronologicalFeed(candidates, hydrator, metrics),
         ranked,
         metrics,
         default_limit=20,
+        concurrency=InTurn(),
     )
 
 

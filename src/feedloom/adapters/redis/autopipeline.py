@@ -1,5 +1,5 @@
 """Automatic pipelining: what callers ask of Redis in the same event-loop turn travels
-as ONE pipeline, one round trip.
+as ONE pipeline, one round trip (what they ask within a few loop turns: TURNS).
 
 Lookups that do not depend on each other are awaited together by the read path
 (`asyncio.gather`, see lookups/concurrency.py): the commands each one issues, single or
@@ -18,6 +18,9 @@ from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
 
 Command = tuple[tuple[Any, ...], Mapping[str, Any]]
+# Loop turns a batch stays open: lookups awaited together may start theirs a level or
+# two down (a gather inside a gathered coroutine schedules its tasks one turn later).
+TURNS = 3
 BLOCKING = {b"BLPOP", b"BRPOP", b"BLMOVE", b"BZPOPMIN", b"BZPOPMAX", b"XREAD", b"XREADGROUP"}
 
 
@@ -54,14 +57,17 @@ class AutoPipelinedRedis(Redis):
         batch = self._batch
         if batch is None:
             batch = self._batch = _Batch()
-            asyncio.get_running_loop().call_soon(self._send, batch)
+            asyncio.get_running_loop().call_soon(self._send, batch, TURNS - 1)
         start = len(batch.commands)
         batch.commands += commands
         waiter: asyncio.Future[list[Any]] = asyncio.get_running_loop().create_future()
         batch.waiters.append((start, len(batch.commands), waiter))
         return await waiter
 
-    def _send(self, batch: _Batch) -> None:
+    def _send(self, batch: _Batch, turns_left: int) -> None:
+        if turns_left:
+            asyncio.get_running_loop().call_soon(self._send, batch, turns_left - 1)
+            return
         self._batch = None
         task = asyncio.ensure_future(self._run(batch))
         task.add_done_callback(lambda done: done.exception() if not done.cancelled() else None)

@@ -7,21 +7,21 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Response
 
+from feedloom.api import render
 from feedloom.api.deps import CurrentUser, Cursor, FeedOrdersDep, HomeFeedDep, MetricsDep
-from feedloom.api.schemas import FeedItemOut, FeedPageOut, FeedPreferences, FeedPreferencesOut
+from feedloom.api.schemas import FeedPageOut, FeedPreferences, FeedPreferencesOut
 from feedloom.domain.model import FeedOrder
 from feedloom.read.timing import StageTimer
 
 router = APIRouter(prefix="/v1", tags=["feed"])
 
 
-# Unset fields are left out, so `explain` and `filtered` appear only when asked for.
+# The model documents the body; api/render.py writes it (explain fields only when asked).
 @router.get("/feed", response_model=FeedPageOut, response_model_exclude_unset=True)
 async def get_feed(
     feed: HomeFeedDep,
     metrics: MetricsDep,
     reader: CurrentUser,
-    response: Response,
     cursor: Cursor = None,
     limit: Annotated[int | None, Query(ge=1, le=100)] = None,
     order: Annotated[
@@ -31,7 +31,7 @@ async def get_feed(
     explain: Annotated[
         bool, Query(description="add each item's source and score parts, and filter counts")
     ] = False,
-) -> FeedPageOut:
+) -> Response:
     """The home feed: followed accounts and your own posts, newest first or ranked, cursor-paged."""
     timer = StageTimer()
     page = await feed.page(
@@ -43,18 +43,9 @@ async def get_feed(
         explain=explain,
     )
     with timer.stage("render"):
-        items = [
-            FeedItemOut.of(item).with_explain(item) if explain else FeedItemOut.of(item)
-            for item in page.items
-        ]
-        body = FeedPageOut(items=items, next_cursor=page.next_cursor, order=page.order)
-        if explain:
-            body.filtered = dict(page.filtered)
-            if page.fallback is not None:
-                body.fallback = page.fallback
+        body = render.feed_page(page, explain)
     metrics.feed_latency.labels(page.order.value).observe(timer.total())
-    response.headers["Server-Timing"] = timer.header()
-    return body
+    return render.json_response(body, {"Server-Timing": timer.header()})
 
 
 @router.get("/me/settings", response_model=FeedPreferencesOut)

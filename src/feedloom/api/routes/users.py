@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Response
 
+from feedloom.api import render
 from feedloom.api.deps import AuthorPostsDep, CurrentUser, Cursor, RelationsDep, UserId
-from feedloom.api.schemas import Item, Page, Profile, Relation
+from feedloom.api.schemas import Page, Profile, Relation
 from feedloom.domain.model import UserProfile
 from feedloom.write.relations import Relations
 
@@ -42,12 +43,10 @@ async def get_user_posts(
     viewer: CurrentUser,
     cursor: Cursor = None,
     limit: Limit = 20,
-) -> Page:
+) -> Response:
     """A user's posts as the viewer may see them, newest first, cursor-paged."""
     page = await posts.page(viewer, user_id, limit, cursor)
-    return Page(
-        items=[Item.of(i) for i in page.items], next_cursor=page.next_cursor, order=page.order
-    )
+    return render.json_response(render.feed_page(page))
 
 
 RelationChange = Callable[[Relations, int, int], Awaitable[bool]]
