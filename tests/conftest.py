@@ -10,11 +10,13 @@ import httpx
 import pytest
 from asgi_lifespan import LifespanManager
 from fastapi import FastAPI
+from pydantic import SecretStr
 
 from feedloom.api.app import create_app
 from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.settings import FanoutSettings, Settings
 from tests.backends import BACKEND_SETUPS, backend_names
+from tests.servers import TEST_SECRET_KEY
 from tests.world import World
 
 
@@ -24,6 +26,7 @@ def shrunk_settings(data_dir: Path) -> Settings:
     return Settings(
         environment="test",
         data_dir=data_dir,
+        secret_key=SecretStr(TEST_SECRET_KEY),
         password_hash_time_cost=1,
         password_hash_memory_kib=256,
         timeline_length=50,

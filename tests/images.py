@@ -35,3 +35,15 @@ def png_claiming(width: int, height: int) -> bytes:
     crc = zlib.crc32(bytes(data[ihdr - 4 : ihdr + 13]))
     data[ihdr + 13 : ihdr + 17] = struct.pack(">I", crc)
     return bytes(data)
+
+
+def sunset(width: int, height: int) -> bytes:
+    """A PNG with an evening-sky gradient: something worth looking at in screenshots."""
+    sky = Image.linear_gradient("L").resize((width, height))
+    top, bottom = (
+        Image.new("RGB", (width, height), (46, 58, 140)),
+        Image.new("RGB", (width, height), (250, 140, 60)),
+    )
+    out = io.BytesIO()
+    Image.composite(bottom, top, sky).save(out, format="PNG")
+    return out.getvalue()

@@ -25,6 +25,8 @@ from feedloom.settings import Settings
 POSTGRES_URL = os.environ.get(
     "FEEDLOOM_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test"
 )
+# What every test process on PostgreSQL or Redis signs with (they refuse to start without).
+TEST_SECRET_KEY = "a-test-secret-key-for-this-suite-only"
 REDIS_URL = os.environ.get("FEEDLOOM_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 ATTEMPTS, RETRY_S = 3, 0.5
 _reachable: dict[str, str | None] = {}  # server -> None if it answered, else why not

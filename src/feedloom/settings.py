@@ -12,14 +12,26 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Literal, Self
 
-from pydantic import BaseModel, Field, SecretStr, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.domain.model import FeedOrder
 from feedloom.ranking import Weights
 
-PLACEHOLDER_SECRET = "change-me"
+# The key file the embedded default generates on first start (bootstrap/secret_key.py).
+SECRET_KEY_FILE = "secret_key"
+SECRET_KEY_MIN_CHARS = 32
+# Words of the placeholders examples and old versions shipped: a key copied from one is
+# known to everyone who read it.
+PLACEHOLDER_WORDS = ("replace-me", "change-me", "changeme", "example")
 # Demo-sized thresholds: a few hundred users cannot reach 10,000 followers, but the
 # demo should still show pulled (big) accounts next to pushed ones.
 DEMO_FANOUT = {"pull_above": 60, "push_below": 48, "bulk_above": 30}
@@ -83,6 +95,32 @@ class ModerationSettings(BaseModel):
     blocked_domains: list[str] = Field(default_factory=list, description="JSON list: spam.example")
 
 
+class HttpSettings(BaseModel):
+    """What a reverse proxy would enforce, enforced by the server `feedloom serve` runs
+    (api/http_limits.py), plus the response headers every answer carries
+    (api/security_headers.py). FEEDLOOM_HTTP__MAX_HEADER_BYTES..."""
+
+    max_header_bytes: int = Field(
+        16 * 1024, ge=1024, le=1024 * 1024, description="request line + headers; over: 431"
+    )
+    header_timeout_s: float = Field(
+        10.0, gt=0, description="a request's head must arrive within this (slowloris)"
+    )
+    body_timeout_s: float = Field(
+        30.0, gt=0, description="longest pause between two pieces of a request body"
+    )
+    keep_alive_s: int = Field(5, ge=1, description="an idle kept-alive connection is closed")
+    max_connections: int = Field(
+        1_000, ge=1, description="open connections per process; more are answered 503"
+    )
+    hsts_max_age_s: int | None = Field(
+        None, ge=0, description="behind TLS: send Strict-Transport-Security with this max-age"
+    )
+    cors_origins: list[str] = Field(
+        [], description="origins whose browser pages may call the API (JSON list); none by default"
+    )
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="FEEDLOOM_", env_nested_delimiter="__", extra="ignore"
@@ -94,6 +132,12 @@ class Settings(BaseSettings):
     database_schema: str | None = Field(
         None, pattern=r"^[a-z_][a-z0-9_]*$", description="PostgreSQL schema; default: public"
     )
+    database_wait_s: float = Field(
+        30.0,
+        gt=0,
+        le=600,
+        description="longest wait for the database (a connection, SQLite's write lock): then 503",
+    )
     redis_url: str | None = Field(None, description="default: in-process caches and queue")
     redis_prefix: str = "fl"
     redis_cluster: bool = Field(False, description="redis_url names a Redis Cluster node")
@@ -103,7 +147,9 @@ class Settings(BaseSettings):
     worker_id: int = Field(
         0, ge=0, le=1023, description="Snowflake worker bits; unique per process"
     )
-    secret_key: str = PLACEHOLDER_SECRET
+    secret_key: SecretStr | None = Field(
+        None, description="signs upload URLs and stream tickets; embedded default: generated"
+    )
     media_base_url: str = Field("/media", description="where uploaded images are served (a CDN)")
     media_max_bytes: int = Field(10 * 1024 * 1024, ge=1024)
 
@@ -130,6 +176,7 @@ class Settings(BaseSettings):
     fanout: FanoutSettings = FanoutSettings()
     feed: FeedSettings = FeedSettings()
     moderation: ModerationSettings = ModerationSettings()
+    http: HttpSettings = HttpSettings()
 
     # Operations (docs/OPERATIONS.md): logs, and who may read /metrics and /readyz.
     log_format: Literal["text", "json"] = "text"
@@ -142,11 +189,19 @@ class Settings(BaseSettings):
     )
     admin_host: str = "127.0.0.1"
 
-    @model_validator(mode="after")
-    def _refuse_placeholder_secret(self) -> Self:
-        if self.environment == "production" and self.secret_key == PLACEHOLDER_SECRET:
-            raise ValueError("set FEEDLOOM_SECRET_KEY: the placeholder is refused in production")
-        return self
+    @field_validator("secret_key")
+    @classmethod
+    def _unguessable(cls, key: SecretStr | None) -> SecretStr | None:
+        if key is None:
+            return None
+        value = key.get_secret_value()
+        if any(word in value.lower() for word in PLACEHOLDER_WORDS):
+            raise ValueError("still a placeholder: use random characters (openssl rand -hex 32)")
+        if len(value) < SECRET_KEY_MIN_CHARS:
+            raise ValueError(
+                f"use {SECRET_KEY_MIN_CHARS}+ random characters (openssl rand -hex 32)"
+            )
+        return key
 
     @property
     def effective_database_url(self) -> str:
@@ -155,6 +210,11 @@ class Settings(BaseSettings):
     @property
     def is_embedded(self) -> bool:
         return self.redis_url is None
+
+    @property
+    def is_embedded_default(self) -> bool:
+        """SQLite in data_dir and in-process caches: one machine, one data dir."""
+        return self.is_embedded and self.effective_database_url.startswith("sqlite")
 
 
 class SettingsError(ValueError):

@@ -70,3 +70,10 @@ async def test_a_wrong_method_is_a_405_problem(world: World) -> None:
     response = await world.client.patch("/v1/feed")
     assert response.status_code == 405
     assert response.json()["status"] == 405
+
+
+async def test_a_405_names_every_method_the_path_serves(world: World) -> None:
+    """GET and PATCH /v1/me are two routes; Allow names both, not the first one."""
+    response = await world.client.delete("/v1/me")
+    assert response.status_code == 405
+    assert response.headers["allow"] == "GET, PATCH"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import io
 from datetime import timedelta
 from typing import Any
@@ -22,7 +24,7 @@ async def test_an_uploaded_image_shows_in_the_post_with_its_size(world: World) -
         headers=alice.auth,
     )
     assert ticket.status_code == 201
-    upload = await world.client.put(ticket.json()["upload_url"], content=PNG)
+    upload = await world.client.put(ticket.json()["upload_url"], content=PNG, headers=alice.auth)
     assert upload.status_code == 204
     post_id = await world.post(alice, "look", media_ids=[ticket.json()["media_id"]])
     item = (await world.client.get(f"/v1/posts/{post_id}", headers=alice.auth)).json()
@@ -43,7 +45,7 @@ async def test_a_tampered_upload_signature_is_refused(world: World) -> None:
         "/v1/media", json={"content_type": "image/png", "width": 1, "height": 1}, headers=alice.auth
     )
     url = ticket.json()["upload_url"].replace("signature=", "signature=0")
-    assert (await world.client.put(url, content=PNG)).status_code == 403
+    assert (await world.client.put(url, content=PNG, headers=alice.auth)).status_code == 403
 
 
 async def test_someone_elses_media_cannot_be_attached(world: World) -> None:
@@ -87,7 +89,7 @@ async def test_an_upload_is_checked_for_what_it_is_not_what_it_claims(world: Wor
     }
     for name, (content, reason) in cases.items():
         ticket = await ticket_for(world, alice)
-        response = await world.client.put(ticket["upload_url"], content=content)
+        response = await world.client.put(ticket["upload_url"], content=content, headers=alice.auth)
         assert response.status_code == 422, name
         assert response.headers["content-type"] == "application/problem+json"
         assert reason in response.json()["detail"], (name, response.json())
@@ -102,7 +104,9 @@ async def test_exif_and_gps_metadata_are_stripped(world: World) -> None:
     ticket = await ticket_for(world, alice, "image/jpeg")
     assert Image.open(io.BytesIO(jpeg_with_location())).getexif()  # it had some
     assert (
-        await world.client.put(ticket["upload_url"], content=jpeg_with_location())
+        await world.client.put(
+            ticket["upload_url"], content=jpeg_with_location(), headers=alice.auth
+        )
     ).status_code == 204
     served = await world.client.get(ticket["url"])
     image = Image.open(io.BytesIO(served.content))
@@ -114,9 +118,11 @@ async def test_exif_and_gps_metadata_are_stripped(world: World) -> None:
 async def test_an_upload_url_works_once_so_published_bytes_never_change(world: World) -> None:
     alice = await world.user()
     ticket = await ticket_for(world, alice)
-    assert (await world.client.put(ticket["upload_url"], content=png(4, 4))).status_code == 204
+    assert (
+        await world.client.put(ticket["upload_url"], content=png(4, 4), headers=alice.auth)
+    ).status_code == 204
     await world.post(alice, "look", media_ids=[ticket["media_id"]])
-    again = await world.client.put(ticket["upload_url"], content=png(9, 9))
+    again = await world.client.put(ticket["upload_url"], content=png(9, 9), headers=alice.auth)
     assert again.status_code == 409
     served = await world.client.get(ticket["url"])
     assert Image.open(io.BytesIO(served.content)).size == (4, 4)
@@ -139,7 +145,9 @@ async def test_a_worker_makes_sizes_and_until_then_the_original_is_served(world:
         json={"content_type": "image/png", "width": 1200, "height": 800, "alt": " A red field "},
         headers=alice.auth,
     )
-    upload = await world.client.put(ticket.json()["upload_url"], content=png(1200, 800))
+    upload = await world.client.put(
+        ticket.json()["upload_url"], content=png(1200, 800), headers=alice.auth
+    )
     assert upload.status_code == 204
     post_id = await world.post(alice, "big", media_ids=[ticket.json()["media_id"]])
     before = (await world.client.get(f"/v1/posts/{post_id}", headers=reader.auth)).json()
@@ -162,7 +170,9 @@ async def test_uploads_attached_to_nothing_are_deleted_as_orphans(world: World) 
     alice = await world.user()
     kept, avatar, orphan = [await ticket_for(world, alice) for _ in range(3)]
     for ticket in (kept, avatar, orphan):
-        assert (await world.client.put(ticket["upload_url"], content=png(4, 4))).status_code == 204
+        assert (
+            await world.client.put(ticket["upload_url"], content=png(4, 4), headers=alice.auth)
+        ).status_code == 204
     await world.post(alice, "kept", media_ids=[kept["media_id"]])
     patched = await world.client.patch(
         "/v1/me", json={"avatar_media_id": avatar["media_id"]}, headers=alice.auth
@@ -189,7 +199,9 @@ async def test_cleanup_deletes_media_no_post_attached_and_keeps_the_rest(world: 
             json={"content_type": "image/png", "width": 2, "height": 2},
             headers=alice.auth,
         )
-        assert (await world.client.put(ticket.json()["upload_url"], content=PNG)).status_code == 204
+        assert (
+            await world.client.put(ticket.json()["upload_url"], content=PNG, headers=alice.auth)
+        ).status_code == 204
         tickets.append(ticket.json())
     used, orphan = tickets
     post_id = await world.post(alice, "one of two", media_ids=[used["media_id"]])
@@ -206,3 +218,34 @@ async def test_cleanup_deletes_media_no_post_attached_and_keeps_the_rest(world: 
     assert await media.media_by_id(int(used["media_id"])) is not None
     assert (await world.client.get(used["url"])).status_code == 200
     assert (await world.client.get(orphan["url"])).status_code == 404
+
+
+async def test_an_upload_url_is_refused_to_anyone_but_its_uploader(world: World) -> None:
+    alice, mallory = await world.user(), await world.user()
+    ticket = await ticket_for(world, alice)
+    html = b"<html><script>alert(1)</script></html>"
+    anonymous = await world.client.put(ticket["upload_url"], content=html)
+    assert anonymous.status_code == 401
+    someone_else = await world.client.put(
+        ticket["upload_url"], content=png(3, 3), headers=mallory.auth
+    )
+    assert someone_else.status_code == 403
+    assert (await world.client.get(ticket["url"])).status_code == 404  # nothing was stored
+    mine = await world.client.put(ticket["upload_url"], content=png(4, 4), headers=alice.auth)
+    assert mine.status_code == 204
+
+
+async def test_a_signature_forged_the_old_way_with_the_old_placeholder_is_refused(
+    world: World,
+) -> None:
+    alice, mallory = await world.user(), await world.user()
+    ticket = await ticket_for(world, alice)
+    expires = 4_102_444_800  # 2100: not expired
+    for key in ("change-me", "a-test-secret-key-for-this-suite-only"):
+        message = f"{ticket['media_id']}:{expires}".encode()
+        forged = hmac.new(key.encode(), message, hashlib.sha256).hexdigest()
+        url = f"/v1/media/{ticket['media_id']}/content?expires={expires}&signature={forged}"
+        for who in (alice, mallory):
+            response = await world.client.put(url, content=png(3, 3), headers=who.auth)
+            assert response.status_code == 403, (key, who.username)
+    assert (await world.client.get(ticket["url"])).status_code == 404

@@ -3,12 +3,15 @@ each operation really returns, this deployment's limits, and Swagger UI served o
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import replace
 from typing import Any
+from unittest import mock
 
 import httpx
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from feedloom.api.openapi import MODERATOR_ONLY
 from feedloom.api.problems import PROBLEM_JSON
@@ -128,6 +131,7 @@ class Provoker:
             "post_id": self.post_id,
             "media_id": NOWHERE,
             "username": self.me.username,
+            "comment_id": NOWHERE,
         }
         return re.sub(r"\{(\w+)\}", lambda m: ids or real[m.group(1)], path)
 
@@ -160,7 +164,33 @@ class Provoker:
         if code == 422:
             invalid = query | _invalid_query(operation)
             return await self.send(method, self.url(path), params=invalid)
+        if code == 503:
+            # A reader whose relations and feed nothing has cached yet, so the request
+            # needs the database, which refuses every connection meanwhile.
+            fresh = await self.world.user()
+            with database_refusing():
+                return await self.world.client.request(
+                    method, self.url(path), headers=fresh.auth, json=body, params=query
+                )
         raise AssertionError(f"no way to provoke {code} on {method} {path}")
+
+
+class _Refused:
+    async def __aenter__(self) -> None:
+        raise ConnectionRefusedError(111, "Connect call failed (the test refuses it)")
+
+    async def __aexit__(self, *_exc: object) -> None:
+        return None
+
+
+@contextlib.contextmanager
+def database_refusing() -> Iterator[None]:
+    """Every engine refuses to connect, as a stopped database server does."""
+    with (
+        mock.patch.object(AsyncEngine, "connect", lambda _self: _Refused()),
+        mock.patch.object(AsyncEngine, "begin", lambda _self: _Refused()),
+    ):
+        yield
 
 
 def _invalid_query(operation: dict[str, Any]) -> dict[str, str]:
@@ -179,6 +209,12 @@ def _invalid_query(operation: dict[str, Any]) -> dict[str, str]:
 VALID_BODIES: dict[Operation, Any] = {
     ("post", "/v1/posts/{post_id}/comments"): {"text": "x"},
     ("post", "/v1/posts/{post_id}/reports"): {"reason": "x"},
+    ("post", "/v1/accounts"): {"username": "not_yet_taken", "password": "long enough!"},
+    ("post", "/v1/sessions"): {"username": "not_yet_taken", "password": "long enough!"},
+    ("patch", "/v1/me"): {"bio": "x"},
+    ("post", "/v1/posts"): {"text": "x"},
+    ("put", "/v1/me/settings"): {"feed_order": "ranked"},
+    ("post", "/v1/media"): {"content_type": "image/png", "width": 1, "height": 1},
 }
 VALID_QUERIES: dict[Operation, dict[str, str]] = {
     ("put", "/v1/media/{media_id}/content"): {"expires": "1", "signature": "x"},
@@ -192,9 +228,21 @@ async def _taken_username(p: Provoker) -> httpx.Response:
     return await p.send("post", "/v1/accounts", auth=False, json=body)
 
 
+async def _wrong_password(p: Provoker) -> httpx.Response:
+    body = {"username": p.me.username, "password": "not the password"}
+    return await p.send("post", "/v1/sessions", auth=False, json=body)
+
+
 async def _someone_elses_post(p: Provoker) -> httpx.Response:
     other = await p.world.user()
     return await p.send("delete", f"/v1/posts/{await p.world.post(other)}")
+
+
+async def _someone_elses_comment(p: Provoker) -> httpx.Response:
+    other = await p.world.user()
+    url = f"/v1/posts/{p.post_id}/comments"
+    comment = await p.world.client.post(url, json={"text": "mine"}, headers=other.auth)
+    return await p.send("delete", f"{url}/{comment.json()['id']}")
 
 
 async def _bad_signature(p: Provoker) -> httpx.Response:
@@ -202,25 +250,33 @@ async def _bad_signature(p: Provoker) -> httpx.Response:
         "post", "/v1/media", json={"content_type": "image/png", "width": 1, "height": 1}
     )
     url = ticket.json()["upload_url"].replace("signature=", "signature=0")
-    return await p.world.client.put(url, content=b"x")
+    return await p.send("put", url, content=b"x")
 
 
 async def _used_upload_url(p: Provoker) -> httpx.Response:
     ticket = await p.send(
         "post", "/v1/media", json={"content_type": "image/png", "width": 1, "height": 1}
     )
-    await p.world.client.put(ticket.json()["upload_url"], content=png(2, 2))
-    return await p.world.client.put(ticket.json()["upload_url"], content=png(2, 2))
+    await p.send("put", ticket.json()["upload_url"], content=png(2, 2))
+    return await p.send("put", ticket.json()["upload_url"], content=png(2, 2))
+
+
+async def _upload_in_an_outage(p: Provoker) -> httpx.Response:
+    ticket = await p.send(
+        "post", "/v1/media", json={"content_type": "image/png", "width": 1, "height": 1}
+    )
+    with database_refusing():
+        return await p.send("put", ticket.json()["upload_url"], content=png(2, 2))
 
 
 async def _huge_upload(p: Provoker) -> httpx.Response:
     size = p.world.feedloom.settings.media_max_bytes + 1
-    return await p.world.client.put(p.url("/v1/media/{media_id}/content"), content=b"x" * size)
+    return await p.send("put", p.url("/v1/media/{media_id}/content"), content=b"x" * size)
 
 
 async def _unknown_media(p: Provoker) -> httpx.Response:
     url = "/v1/media/not-an-id/content?expires=1&signature=x"
-    return await p.world.client.put(url, content=b"x")
+    return await p.send("put", url, content=b"x")
 
 
 async def _expired_session(p: Provoker) -> httpx.Response:
@@ -233,12 +289,6 @@ async def _too_many_posts(p: Provoker) -> httpx.Response:
     publish.limits = replace(publish.limits, per_minute=1)
     await p.send("post", "/v1/posts", json={"text": "one"})
     return await p.send("post", "/v1/posts", json={"text": "two"})
-
-
-async def _blocked_follow(p: Provoker) -> httpx.Response:
-    other = await p.world.user()
-    await p.world.client.put(f"/v1/users/{p.me.id}/block", headers=other.auth)
-    return await p.send("put", f"/v1/users/{other.id}/follow")
 
 
 async def _not_ready(p: Provoker) -> httpx.Response:
@@ -285,14 +335,16 @@ SPECIAL: dict[tuple[str, str, int], Special] = {
     },
     ("get", "/readyz", 503): _not_ready,
     ("post", "/v1/accounts", 409): _taken_username,
+    ("post", "/v1/sessions", 401): _wrong_password,
     ("delete", "/v1/posts/{post_id}", 403): _someone_elses_post,
+    ("delete", "/v1/posts/{post_id}/comments/{comment_id}", 403): _someone_elses_comment,
     ("put", "/v1/media/{media_id}/content", 403): _bad_signature,
     ("put", "/v1/media/{media_id}/content", 404): _unknown_media,
     ("put", "/v1/media/{media_id}/content", 409): _used_upload_url,
     ("put", "/v1/media/{media_id}/content", 413): _huge_upload,
+    ("put", "/v1/media/{media_id}/content", 503): _upload_in_an_outage,
     ("get", "/v1/feed", 410): _expired_session,
     ("post", "/v1/posts", 429): _too_many_posts,
-    ("put", "/v1/users/{user_id}/follow", 403): _blocked_follow,
 }
 
 

@@ -131,6 +131,23 @@ async def test_comments_are_counted_paged_and_retry_safe(world: World) -> None:
     ] == 4
 
 
+async def test_the_author_deletes_a_comment_once_and_the_count_follows(world: World) -> None:
+    alice, bob = await world.user(), await world.user()
+    post_id = await world.post(alice)
+    url = f"/v1/posts/{post_id}/comments"
+    created = await world.client.post(url, json={"text": "oops"}, headers=bob.auth)
+    comment_url = f"{url}/{created.json()['id']}"
+    assert (await world.client.delete(comment_url, headers=alice.auth)).status_code == 403
+    assert (await world.client.delete(comment_url, headers=bob.auth)).status_code == 204
+    assert (await world.client.delete(comment_url, headers=bob.auth)).status_code == 204
+    assert (await world.client.get(url, headers=alice.auth)).json()["items"] == []
+    await world.settle()
+    post = (await world.client.get(f"/v1/posts/{post_id}", headers=alice.auth)).json()
+    assert post["comments"] == 0
+    missing = await world.client.delete(f"{url}/not-an-id", headers=bob.auth)
+    assert missing.status_code == 404
+
+
 async def test_liking_a_post_you_cannot_see_is_not_found(world: World) -> None:
     alice, bob = await world.user(), await world.user()
     private = await world.post(alice, visibility="followers")

@@ -22,7 +22,9 @@ async def uploaded_image(world: World, owner: User) -> dict[str, Any]:
         json={"content_type": "image/png", "width": 96, "height": 96},
         headers=owner.auth,
     )
-    assert (await world.client.put(ticket.json()["upload_url"], content=PNG)).status_code == 204
+    assert (
+        await world.client.put(ticket.json()["upload_url"], content=PNG, headers=owner.auth)
+    ).status_code == 204
     body: dict[str, Any] = ticket.json()
     return body
 

@@ -70,3 +70,32 @@ async def test_comments_page_newest_first_below_the_cursor(store: SqlStore) -> N
     newest_first = made[::-1]
     assert await store.engagement.comments(post_id, None, 2) == newest_first[:2]
     assert await store.engagement.comments(post_id, newest_first[1].id, 2) == newest_first[2:4]
+
+
+async def test_only_its_author_deletes_a_comment_and_once(store: SqlStore) -> None:
+    alice, bob = await store.user("alice"), await store.user("bob")
+    post_id = await store.post(alice)
+    kept = await store.engagement.add_comment(comment(store, post_id, alice, "keep"), None)
+    gone = await store.engagement.add_comment(comment(store, post_id, bob, "oops"), None)
+    assert await store.engagement.comment(post_id, gone.id) == gone
+    assert await store.engagement.delete_comment(post_id, gone.id, alice) is False
+    assert await store.engagement.delete_comment(post_id, gone.id, bob) is True
+    assert await store.engagement.delete_comment(post_id, gone.id, bob) is False
+    assert await store.engagement.comment(post_id, gone.id) is None
+    assert await store.engagement.comments(post_id, None, 10) == [kept]
+
+
+async def test_hidden_authors_are_left_out_of_a_page_and_counted_apart(store: SqlStore) -> None:
+    alice, bob, carol = await store.user("alice"), await store.user("bob"), await store.user("c")
+    post_id, other_post = await store.post(alice), await store.post(alice)
+    kept = await store.engagement.add_comment(comment(store, post_id, alice, "kept"), None)
+    for text in ("a", "b"):
+        await store.engagement.add_comment(comment(store, post_id, bob, text), None)
+    await store.engagement.add_comment(comment(store, other_post, carol, "c"), None)
+    assert await store.engagement.comments(post_id, None, 10, {bob, carol}) == [kept]
+    assert await store.engagement.comments_by([post_id, other_post], {bob, carol}) == {
+        post_id: 2,
+        other_post: 1,
+    }
+    assert await store.engagement.comments_by([post_id], {alice}) == {post_id: 1}
+    assert await store.engagement.comments_by([post_id], set()) == {}

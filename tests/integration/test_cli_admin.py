@@ -17,7 +17,13 @@ from feedloom.domain.errors import Unauthorized
 from feedloom.domain.model import Visibility
 from feedloom.settings import Settings
 from tests.conftest import shrunk_settings
-from tests.servers import postgres_settings, redis_settings, scratch_redis_prefix, scratch_schema
+from tests.servers import (
+    TEST_SECRET_KEY,
+    postgres_settings,
+    redis_settings,
+    scratch_redis_prefix,
+    scratch_schema,
+)
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 PASSWORD = "correct horse battery"
@@ -40,6 +46,7 @@ def feedloom_cli(settings: Settings, *args: str) -> subprocess.CompletedProcess[
         "FEEDLOOM_DATABASE_SCHEMA": settings.database_schema,
         "FEEDLOOM_REDIS_URL": settings.redis_url,
         "FEEDLOOM_REDIS_PREFIX": settings.redis_prefix,
+        "FEEDLOOM_SECRET_KEY": TEST_SECRET_KEY,
         "FEEDLOOM_PASSWORD_HASH_TIME_COST": "1",
         "FEEDLOOM_PASSWORD_HASH_MEMORY_KIB": "256",
     }

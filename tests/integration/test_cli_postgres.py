@@ -12,7 +12,7 @@ import asyncpg
 import pytest
 
 from tests.integration.processes import free_port
-from tests.servers import POSTGRES_URL, scratch_schema
+from tests.servers import POSTGRES_URL, TEST_SECRET_KEY, scratch_schema
 
 pytestmark = pytest.mark.postgres
 
@@ -26,6 +26,7 @@ def feedloom(
         **os.environ,
         "FEEDLOOM_DATABASE_URL": url,
         "FEEDLOOM_DATABASE_SCHEMA": schema,
+        "FEEDLOOM_SECRET_KEY": TEST_SECRET_KEY,
         **env_vars,
     }
     return subprocess.run(

@@ -26,6 +26,7 @@ from typing import Any
 import httpx
 import pytest
 from argon2 import PasswordHasher
+from pydantic import SecretStr
 from redis.asyncio import Redis
 from redis.exceptions import ResponseError
 
@@ -37,6 +38,7 @@ from tests.integration.fanout_check import wait_until_done
 from tests.integration.processes import Process, fleet
 from tests.servers import (
     REDIS_URL,
+    TEST_SECRET_KEY,
     postgres_settings,
     redis_settings,
     scratch_redis_prefix,
@@ -63,6 +65,7 @@ async def stack(tmp_path: Path) -> AsyncIterator[Settings]:
     base = Settings(
         environment="test",
         data_dir=tmp_path,
+        secret_key=SecretStr(TEST_SECRET_KEY),
         password_hash_time_cost=1,
         password_hash_memory_kib=256,
         posts_per_minute=100_000,
@@ -82,6 +85,7 @@ def process_env(settings: Settings) -> dict[str, str]:
         "FEEDLOOM_DATABASE_SCHEMA": settings.database_schema,
         "FEEDLOOM_REDIS_URL": settings.redis_url,
         "FEEDLOOM_REDIS_PREFIX": settings.redis_prefix,
+        "FEEDLOOM_SECRET_KEY": TEST_SECRET_KEY,
         "FEEDLOOM_TIMELINE_LENGTH": str(settings.timeline_length),
         "FEEDLOOM_PASSWORD_HASH_TIME_COST": str(settings.password_hash_time_cost),
         "FEEDLOOM_PASSWORD_HASH_MEMORY_KIB": str(settings.password_hash_memory_kib),

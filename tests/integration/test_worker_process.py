@@ -19,6 +19,7 @@ from tests.integration.processes import fleet
 from tests.servers import (
     POSTGRES_URL,
     REDIS_URL,
+    TEST_SECRET_KEY,
     postgres_settings,
     redis_settings,
     scratch_redis_prefix,
@@ -59,6 +60,7 @@ async def test_a_worker_stops_cleanly_on_a_signal(
         "FEEDLOOM_DATABASE_SCHEMA": stack.database_schema,
         "FEEDLOOM_REDIS_URL": REDIS_URL,
         "FEEDLOOM_REDIS_PREFIX": stack.redis_prefix,
+        "FEEDLOOM_SECRET_KEY": TEST_SECRET_KEY,
     }
     async with open_feedloom(stack) as feedloom:
         await publish_a_post(feedloom)

@@ -9,7 +9,7 @@ what the graph reader sees), the reader fake is handed the writer's state.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Generic, TypeVar
@@ -315,9 +315,34 @@ class FakeEngagement:
         self.comment_list.append(comment)
         return comment
 
-    async def comments(self, post_id: int, before: int | None, limit: int) -> list[Comment]:
-        found = [c for c in self.comment_list if c.post_id == post_id]
+    async def comments(
+        self, post_id: int, before: int | None, limit: int, hidden: Collection[int] = ()
+    ) -> list[Comment]:
+        found = [
+            c
+            for c in self.comment_list
+            if c.post_id == post_id
+            and (before is None or c.id < before)
+            and c.author_id not in hidden
+        ]
         return sorted(found, key=lambda c: c.id, reverse=True)[:limit]
+
+    async def comment(self, post_id: int, comment_id: int) -> Comment | None:
+        found = [c for c in self.comment_list if (c.post_id, c.id) == (post_id, comment_id)]
+        return found[0] if found else None
+
+    async def delete_comment(self, post_id: int, comment_id: int, author_id: int) -> bool:
+        found = await self.comment(post_id, comment_id)
+        if found is None or found.author_id != author_id:
+            return False
+        self.comment_list.remove(found)
+        return True
+
+    async def comments_by(
+        self, post_ids: Sequence[int], authors: Collection[int]
+    ) -> dict[int, int]:
+        by = Counter(c.post_id for c in self.comment_list if c.author_id in authors)
+        return {post_id: by[post_id] for post_id in post_ids if by[post_id]}
 
     async def true_counts(self, post_ids: Sequence[int]) -> dict[int, Counts]:
         likes = Counter(post_id for post_id, _ in self.likes)

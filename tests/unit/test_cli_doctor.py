@@ -34,7 +34,11 @@ def test_a_redis_that_may_evict_streams_is_too_old_and_off_the_clock_is_to_be_fi
         return RedisFacts("6.2.6", "allkeys-lru", datetime.now(UTC) - timedelta(seconds=30))
 
     monkeypatch.setattr(server_facts, "redis_facts", facts)
-    env = {"FEEDLOOM_DATA_DIR": str(tmp_path), "FEEDLOOM_REDIS_URL": "redis://nowhere:1/0"}
+    env = {
+        "FEEDLOOM_DATA_DIR": str(tmp_path),
+        "FEEDLOOM_REDIS_URL": "redis://nowhere:1/0",
+        "FEEDLOOM_SECRET_KEY": "k" * 32,
+    }
 
     code, lines = doctor(env)
 
@@ -48,9 +52,16 @@ def test_production_wants_a_worker_id_of_each_process(tmp_path: Path) -> None:
     env = {
         "FEEDLOOM_DATA_DIR": str(tmp_path),
         "FEEDLOOM_ENVIRONMENT": "production",
-        "FEEDLOOM_SECRET_KEY": "a-real-secret-of-some-length",
+        "FEEDLOOM_SECRET_KEY": "a-real-secret-of-some-length-at-last",
     }
     code, lines = doctor(env)
     assert code == 1
     [fix] = [line for line in lines if line.startswith("FIX")]
     assert fix.startswith("FIX  worker id FEEDLOOM_WORKER_ID unset")
+
+
+def test_a_deployment_without_a_secret_key_is_to_be_fixed(tmp_path: Path) -> None:
+    env = {"FEEDLOOM_DATA_DIR": str(tmp_path), "FEEDLOOM_REDIS_URL": "redis://127.0.0.1:1/0"}
+    code, lines = doctor(env)
+    assert code == 1
+    assert "FIX  secret    FEEDLOOM_SECRET_KEY unset: openssl rand -hex 32" in lines

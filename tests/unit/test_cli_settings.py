@@ -30,8 +30,9 @@ def refusal(args: list[str], env: dict[str, str]) -> str:
         ({"FEEDLOOM_FANOUT__PULL_ABOV": "5"},
          "feedloom: FEEDLOOM_FANOUT__PULL_ABOV is not a feedloom setting "
          "(did you mean FEEDLOOM_FANOUT__PULL_ABOVE?)"),
-        ({"FEEDLOOM_ENVIRONMENT": "production"},
-         "feedloom: set FEEDLOOM_SECRET_KEY: the placeholder is refused in production"),
+        ({"FEEDLOOM_SECRET_KEY": "change-me"},
+         "feedloom: FEEDLOOM_SECRET_KEY: still a placeholder: use random characters "
+         "(openssl rand -hex 32)"),
     ],
 )  # fmt: skip
 def test_a_bad_setting_is_one_line_naming_the_variable(
@@ -64,3 +65,18 @@ def test_version_prints_the_package_version() -> None:
     result = CliRunner().invoke(app, ["--version"])
     assert result.exit_code == 0
     assert result.stdout.startswith("feedloom 0.")
+
+
+@pytest.mark.parametrize("command", [["serve", "--no-demo"], ["worker"]])
+def test_serving_on_redis_or_postgresql_without_a_secret_key_is_refused_in_one_line(
+    tmp_path: Path, command: list[str]
+) -> None:
+    env = {"COLUMNS": "80", "FEEDLOOM_DATA_DIR": str(tmp_path)}
+    env["FEEDLOOM_REDIS_URL"] = "redis://127.0.0.1:1/0"
+    result = CliRunner().invoke(app, command, env=env)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "feedloom: FEEDLOOM_SECRET_KEY is required with PostgreSQL or Redis: set it to "
+        "32+ random characters (openssl rand -hex 32), the same in every process"
+    ]
+    assert not (tmp_path / "secret_key").exists()

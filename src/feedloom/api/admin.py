@@ -23,6 +23,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from feedloom.api.observability import Observability
 from feedloom.api.problems import install_problem_handlers, problem
 from feedloom.api.routes import health
+from feedloom.api.security_headers import install_security_headers
 from feedloom.settings import Settings
 
 METRICS_PATH = "/metrics"
@@ -51,6 +52,7 @@ def create_admin_app(state: State, settings: Settings) -> FastAPI:
     if settings.metrics_token is not None:
         admin.add_middleware(AdminGuard, token=settings.metrics_token, hidden=False)
     admin.add_middleware(Observability, metrics=lambda: state.feedloom.metrics)
+    install_security_headers(admin, settings.http, cors=False)
     return admin
 
 

@@ -14,6 +14,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from feedloom import __version__
 from feedloom.api.admin import guard_admin_paths
 from feedloom.api.docs import install_docs
+from feedloom.api.nul_guard import NulGuard
 from feedloom.api.observability import Observability
 from feedloom.api.openapi import install_openapi
 from feedloom.api.problems import install_problem_handlers, problem
@@ -30,6 +31,8 @@ from feedloom.api.routes import (
     trending,
     users,
 )
+from feedloom.api.security_headers import install_security_headers
+from feedloom.api.web import install_web
 from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.settings import Settings
 
@@ -88,12 +91,15 @@ def create_app(
         health,
     ):
         app.include_router(module.router)
+    install_web(app, settings)
     app.add_middleware(
         BodySizeLimit, max_bytes=settings.max_body_bytes, upload_max_bytes=settings.media_max_bytes
     )
+    app.add_middleware(NulGuard)
     guard_admin_paths(app, settings)
     # Added last, so outermost: rejected and oversized requests get an ID and are counted.
     app.add_middleware(Observability, metrics=lambda: app.state.feedloom.metrics)
+    install_security_headers(app, settings.http)
     return app
 
 

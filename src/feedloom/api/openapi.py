@@ -64,6 +64,7 @@ REASONS = {
     413: "Body too large",
     422: "Invalid input",
     429: "Rate limited (see Retry-After)",
+    503: "The database is unreachable: retry after Retry-After",
 }
 
 # (method, path) -> codes beyond the ones derived from the operation's shape.
@@ -80,9 +81,11 @@ MODERATOR_ONLY = (
 )
 SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/v1/accounts"): (409,),
+    ("post", "/v1/sessions"): (401,),  # unknown username or wrong password
     ("post", "/v1/posts"): (429,),
     ("delete", "/v1/posts/{post_id}"): (403,),
-    ("put", "/v1/users/{user_id}/follow"): (403, 422),  # blocked; yourself
+    ("delete", "/v1/posts/{post_id}/comments/{comment_id}"): (403,),  # someone else's
+    ("put", "/v1/users/{user_id}/follow"): (422,),  # yourself (a block is a 404)
     ("put", "/v1/media/{media_id}/content"): (403, 409, 413),
     ("get", "/v1/feed"): (410,),
     ("get", "/v1/users/lookup"): (404,),
@@ -96,15 +99,22 @@ SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     },
 }
 
+# Operations a stream ticket authorizes instead of the bearer token (EventSource
+# cannot send headers).
+TICKETED = {("get", "/v1/streams/home")}
+TICKET = "stream_ticket"
+
 # Operations that need no bearer token.
 PUBLIC = {
     ("post", "/v1/accounts"),
     ("post", "/v1/sessions"),
-    ("put", "/v1/media/{media_id}/content"),
     ("get", "/healthz"),
     ("get", "/readyz"),
     ("get", "/metrics"),
 }
+
+# Operations that answer without the database (every other one may answer 503).
+STORELESS = {("get", "/healthz"), ("get", "/metrics")}
 
 
 def install_openapi(app: FastAPI, settings: Settings) -> None:
@@ -135,6 +145,12 @@ def _declare(schema: dict[str, Any], settings: Settings) -> None:
         "scheme": "bearer",
         "description": "the `token` of POST /v1/sessions",
     }
+    components["securitySchemes"][TICKET] = {
+        "type": "apiKey",
+        "in": "query",
+        "name": "ticket",
+        "description": "from POST /v1/streams/tickets, for EventSource",
+    }
     schemas = components.setdefault("schemas", {})
     schemas["Problem"] = PROBLEM_SCHEMA
     for name in ("HTTPValidationError", "ValidationError"):
@@ -142,7 +158,9 @@ def _declare(schema: dict[str, Any], settings: Settings) -> None:
     _real_limits(schemas, settings)
     for path, operations in schema.get("paths", {}).items():
         for method, operation in operations.items():
-            if (method, path) not in PUBLIC:
+            if (method, path) in TICKETED:
+                operation["security"] = [{BEARER: []}, {TICKET: []}]
+            elif (method, path) not in PUBLIC:
                 operation["security"] = [{BEARER: []}]
             responses = operation.setdefault("responses", {})
             # FastAPI's own 422 (HTTPValidationError) is neither our shape nor always true.
@@ -161,6 +179,8 @@ def error_codes(method: str, path: str, operation: dict[str, Any]) -> set[int]:
     codes = set(SPECIFIC.get((method, path), ()))
     if (method, path) not in PUBLIC:
         codes.add(401)
+    if (method, path) not in STORELESS:
+        codes.add(503)
     if any(p["in"] == "path" for p in parameters):
         codes.add(404)
     if "requestBody" in operation or any(p["in"] == "query" for p in parameters):

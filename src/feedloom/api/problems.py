@@ -2,6 +2,8 @@
 
 Each domain error class maps to a status and a problem type once, here; lookup walks
 the class's MRO, so a subclass inherits its parent's mapping unless it has its own.
+An unreachable database is no domain error (the store's driver raises it, anywhere):
+the composition root says which errors are one, and they answer 503 with Retry-After.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
+from feedloom.bootstrap import STORE_OUTAGE_TYPES, is_store_outage
 from feedloom.domain.errors import (
     BadCursor,
     Conflict,
@@ -47,6 +51,9 @@ PROBLEMS: dict[type[FeedloomError], tuple[int, str, str]] = {
     Unavailable: (503, "unavailable", "Service unavailable"),
 }
 
+STORE_RETRY_AFTER_S = 2  # a restarted or failed-over database is back within seconds
+
+HTTP_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
 HTTP_TYPES = {
     400: "bad-request",
     401: "unauthorized",
@@ -80,6 +87,15 @@ async def _domain_error(_request: Request, error: Exception) -> JSONResponse:
     return response
 
 
+async def _store_outage(request: Request, error: Exception) -> JSONResponse:
+    if not is_store_outage(error):
+        raise error  # a bug, not an outage: the 500 handler logs it
+    reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+    log.warning("database unavailable (%s: %s): answered 503", type(error).__name__, reason)
+    unavailable = Unavailable("the database is unreachable; retry shortly", STORE_RETRY_AFTER_S)
+    return await _domain_error(request, unavailable)
+
+
 async def _validation_error(_request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)
     errors = [
@@ -98,7 +114,7 @@ async def _validation_error(_request: Request, error: Exception) -> JSONResponse
     return problem(422, "invalid-input", "Invalid input", detail, errors=errors)
 
 
-async def _http_error(_request: Request, error: Exception) -> JSONResponse:
+async def _http_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, StarletteHTTPException)
     kind = HTTP_TYPES.get(error.status_code, "http-error")
     response = problem(
@@ -106,7 +122,22 @@ async def _http_error(_request: Request, error: Exception) -> JSONResponse:
     )
     for name, value in (error.headers or {}).items():
         response.headers[name] = value
+    if error.status_code == 405:
+        response.headers["Allow"] = ", ".join(allowed_methods(request))
     return response
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route serves at this path: Starlette's own Allow names only
+    the first route that matched the path, and GET and PATCH /v1/me are two routes."""
+    routes = request.app.router.routes
+    return [
+        method
+        for method in HTTP_METHODS
+        if any(
+            route.matches({**request.scope, "method": method})[0] is Match.FULL for route in routes
+        )
+    ]
 
 
 async def _unexpected(_request: Request, error: Exception) -> JSONResponse:
@@ -120,6 +151,8 @@ async def _unexpected(_request: Request, error: Exception) -> JSONResponse:
 
 def install_problem_handlers(app: FastAPI) -> None:
     app.add_exception_handler(FeedloomError, _domain_error)
+    for outage in STORE_OUTAGE_TYPES:
+        app.add_exception_handler(outage, _store_outage)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _unexpected)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Self
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator
 
 from feedloom.domain.model import FeedItem, FeedOrder, Media, Visibility
 
@@ -52,7 +52,19 @@ def example(value: JsonDict) -> ConfigDict:
 
 
 class Strict(BaseModel):
+    """A request body: unknown fields and NUL characters refused (422), in every text
+    field and list of texts. PostgreSQL text cannot hold NUL; refusing it here keeps
+    both backends answering alike instead of one failing in the database."""
+
     model_config = ConfigDict(extra="forbid")
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _no_nul(cls, value: object) -> object:
+        texts = value if isinstance(value, list) else [value]
+        if any(isinstance(text, str) and "\x00" in text for text in texts):
+            raise ValueError("must not contain NUL characters")
+        return value
 
 
 class NewAccount(Strict):

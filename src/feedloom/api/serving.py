@@ -1,5 +1,6 @@
-"""Run the API under uvicorn, and the admin app beside it when it has a port; or the
-admin app beside a worker's loops.
+"""Run the API under uvicorn, and beside it the admin app when it has a port and, on
+the embedded default, the control channel (api/control.py); or the admin app beside a
+worker's loops.
 
 The admin server shares the process and the event loop with what it watches, so it
 reads the very Metrics registry and stores that process records into. It never owns the
@@ -11,14 +12,24 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import secrets
 import socket
-from collections.abc import Awaitable, Iterator
+from collections.abc import Awaitable, Iterator, Sequence
+from typing import Any
 
 import uvicorn
 from fastapi import FastAPI
 from starlette.datastructures import State
 
 from feedloom.api.admin import create_admin_app
+from feedloom.api.control import (
+    ControlAddress,
+    create_control_app,
+    remove_control_file,
+    write_control_file,
+)
+from feedloom.api.http_limits import ParserLimits, limited_protocol
 from feedloom.bootstrap import Feedloom
 from feedloom.settings import Settings
 
@@ -32,16 +43,32 @@ def serve_http(
     # log_config=None: uvicorn's own lines go through logs.configure_logging's handler
     # (same format, request IDs on access lines) instead of handlers of its own.
     config = uvicorn.Config(
-        app, host=host, port=port, log_config=None, log_level=settings.log_level.lower()
+        app,
+        host=host,
+        port=port,
+        log_config=None,
+        log_level=settings.log_level.lower(),
+        **limited_http(settings),
     )
-    server = uvicorn.Server(config)
+    server = ApiServer(config)
     sockets = [shared_port_socket(host, port)] if reuse_port else None
-    if settings.admin_port is None:
-        server.run(sockets=sockets)
-        return
-    admin = admin_server(app.state, settings, settings.admin_port)
+    beside = (
+        []
+        if settings.admin_port is None
+        else [admin_server(app.state, settings, settings.admin_port)]
+    )
+    control = ControlChannel(server, app.state, settings) if settings.is_embedded else None
     with asyncio.Runner(loop_factory=config.get_loop_factory()) as runner:
-        runner.run(serve_with_admin(server, admin, sockets))
+        runner.run(serve_beside(server, beside, sockets, control))
+
+
+def limited_http(settings: Settings) -> dict[str, Any]:
+    """uvicorn options for the parser limits of `settings.http` (api/http_limits.py)."""
+    return {
+        "http": limited_protocol(ParserLimits.of(settings.http)),
+        "timeout_keep_alive": settings.http.keep_alive_s,
+        "ws": "none",  # no WebSocket routes: an upgrade request is plain HTTP
+    }
 
 
 def shared_port_socket(host: str, port: int) -> socket.socket:
@@ -56,12 +83,88 @@ def shared_port_socket(host: str, port: int) -> socket.socket:
 async def serve_with_admin(
     server: uvicorn.Server, admin: uvicorn.Server, sockets: list[socket.socket] | None = None
 ) -> None:
-    admin_serving = asyncio.create_task(admin.serve())
+    await serve_beside(server, [admin], sockets)
+
+
+async def serve_beside(
+    server: uvicorn.Server,
+    beside: Sequence[uvicorn.Server],
+    sockets: list[socket.socket] | None = None,
+    control: ControlChannel | None = None,
+) -> None:
+    """Serve the API; the servers beside it (and the control channel) stop with it."""
+    tasks = [asyncio.create_task(other.serve()) for other in beside]
+    if control is not None:
+        tasks.append(asyncio.create_task(control.run()))
     try:
         await server.serve(sockets=sockets)
     finally:
-        admin.should_exit = True
-        await admin_serving
+        for other in beside:
+            other.should_exit = True
+        if control is not None:
+            control.stop()
+        await asyncio.gather(*tasks)
+
+
+class ApiServer(uvicorn.Server):
+    """Tells the servers beside it when it is up (its lifespan built the Feedloom)
+    and when it starts to stop. (After a SIGTERM uvicorn re-raises the signal once it
+    is done, which ends the process before any code after `serve` would run.)"""
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self.up, self.stopping = asyncio.Event(), asyncio.Event()
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if not self.should_exit:
+            self.up.set()
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        self.stopping.set()
+        await super().shutdown(sockets)
+
+
+class ControlChannel:
+    """The control server on a loopback port of its own, announced in control.json
+    while the API is up, withdrawn as soon as it starts to stop."""
+
+    def __init__(self, api: ApiServer, state: State, settings: Settings) -> None:
+        self._api, self._data_dir = api, settings.data_dir
+        self._listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self._listener.bind(("127.0.0.1", 0))
+        self._listener.listen(64)
+        port = self._listener.getsockname()[1]
+        self.address = ControlAddress(port, secrets.token_urlsafe(32), os.getpid())
+        app = create_control_app(state, self.address.token)
+        self._server = BesideServer(
+            uvicorn.Config(
+                app, lifespan="off", log_config=None, log_level=settings.log_level.lower()
+            )
+        )
+        self._stopped = asyncio.Event()
+
+    async def run(self) -> None:
+        serving = asyncio.create_task(self._server.serve(sockets=[self._listener]))
+        if await _first(self._api.up, self._stopped) is self._api.up:
+            write_control_file(self._data_dir, self.address)
+            await _first(self._api.stopping, self._stopped)
+        self.stop()
+        await serving
+
+    def stop(self) -> None:
+        remove_control_file(self._data_dir, self.address)
+        self._server.should_exit = True
+        self._stopped.set()
+
+
+async def _first(*events: asyncio.Event) -> asyncio.Event:
+    """Whichever of `events` is set first."""
+    waits = {asyncio.create_task(event.wait()): event for event in events}
+    done, pending = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    for task in pending:
+        task.cancel()
+    return waits[next(iter(done))]
 
 
 async def serve_admin_while(work: Awaitable[None], feedloom: Feedloom, settings: Settings) -> None:
@@ -81,9 +184,9 @@ async def serve_admin_while(work: Awaitable[None], feedloom: Feedloom, settings:
         await admin_serving
 
 
-def admin_server(state: State, settings: Settings, port: int) -> AdminServer:
+def admin_server(state: State, settings: Settings, port: int) -> BesideServer:
     app = create_admin_app(state, settings)
-    return AdminServer(
+    return BesideServer(
         uvicorn.Config(
             app,
             host=settings.admin_host,
@@ -91,11 +194,12 @@ def admin_server(state: State, settings: Settings, port: int) -> AdminServer:
             lifespan="off",
             log_config=None,
             log_level=settings.log_level.lower(),
+            **limited_http(settings),
         )
     )
 
 
-class AdminServer(uvicorn.Server):
+class BesideServer(uvicorn.Server):
     """Leaves the signal handlers to the API server, which stops this one."""
 
     @contextlib.contextmanager

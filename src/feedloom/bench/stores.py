@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import shutil
 import tempfile
 import uuid
@@ -93,7 +94,11 @@ async def _postgres_store(work_dir: Path) -> AsyncIterator[ScratchStore]:
         raise StoreUnavailable("--start postgres needs FEEDLOOM_DATABASE_URL=postgresql://...")
     run_id = uuid.uuid4().hex[:10]
     schema = f"bench_{run_id}"
-    env = {"FEEDLOOM_DATABASE_URL": url, "FEEDLOOM_DATABASE_SCHEMA": schema}
+    env = {
+        "FEEDLOOM_DATABASE_URL": url,
+        "FEEDLOOM_DATABASE_SCHEMA": schema,
+        "FEEDLOOM_SECRET_KEY": secrets.token_hex(32),  # one run's processes share it
+    }
     redis_url = os.environ.get("FEEDLOOM_REDIS_URL")
     if redis_url:
         env |= {"FEEDLOOM_REDIS_URL": redis_url, "FEEDLOOM_REDIS_PREFIX": f"fb{run_id}"}

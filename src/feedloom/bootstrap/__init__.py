@@ -6,7 +6,17 @@ FEEDLOOM_REDIS_URL is set), the runtime (clock, IDs, metrics) and, from those, e
 use case with only the ports it uses. Nothing connects at import time.
 """
 
+from feedloom.adapters.sql.outages import OUTAGE_TYPES as STORE_OUTAGE_TYPES
+from feedloom.adapters.sql.outages import is_outage as is_store_outage
 from feedloom.bootstrap.container import Feedloom, Runtime, open_feedloom, utc_now
 from feedloom.bootstrap.services import Services
 
-__all__ = ["Feedloom", "Runtime", "Services", "open_feedloom", "utc_now"]
+__all__ = [
+    "STORE_OUTAGE_TYPES",
+    "Feedloom",
+    "Runtime",
+    "Services",
+    "is_store_outage",
+    "open_feedloom",
+    "utc_now",
+]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -10,6 +11,7 @@ from argon2 import PasswordHasher
 
 from feedloom.bootstrap.infrastructure import cache_ports, durable_stores
 from feedloom.bootstrap.runtime import Runtime, utc_now
+from feedloom.bootstrap.secret_key import secret_key
 from feedloom.bootstrap.services import Services, build_services
 from feedloom.domain.ids import IdGenerator
 from feedloom.metrics import Metrics
@@ -51,7 +53,8 @@ async def open_feedloom(settings: Settings, clock: Clock = utc_now) -> AsyncIter
             feature_log = FeatureLog(settings.feed.feature_log_path)
             stack.push_async_callback(feature_log.close)
         hasher = password_hasher(settings)
-        services = build_services(settings, stores, caches, runtime, hasher, feature_log)
+        key = await asyncio.to_thread(secret_key, settings)
+        services = build_services(settings, stores, caches, runtime, hasher, feature_log, key)
         yield Feedloom(settings, stores, caches, runtime, services, hasher, stack)
 
 

@@ -44,7 +44,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
     url = settings.effective_database_url
     if url.startswith("sqlite"):
         settings.data_dir.mkdir(parents=True, exist_ok=True)
-    engine = create_database(url, schema=settings.database_schema)
+    engine = create_database(url, settings.database_schema, settings.database_wait_s)
     stack.push_async_callback(engine.dispose)
     if engine.dialect.name == "sqlite":
         await migrate(engine)  # a single-file database: migrating on start is the friendly default

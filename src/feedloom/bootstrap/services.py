@@ -103,6 +103,7 @@ def build_services(
     runtime: Runtime,
     hasher: PasswordHasher,
     feature_log: FeatureLog | None,
+    secret_key: str,
 ) -> Services:
     clock, ids, metrics = runtime.clock, runtime.ids, runtime.metrics
     policy = settings.fanout.policy()
@@ -198,7 +199,7 @@ def build_services(
             clock,
             PostLimits(settings.post_max_chars, settings.media_per_post, settings.posts_per_minute),
         ),
-        delete_post=DeletePost(stores.posts, views, clock),
+        delete_post=DeletePost(stores.posts, views, access, clock),
         relations=Relations(
             stores.relations,
             stores.graph,
@@ -230,7 +231,7 @@ def build_services(
             ids,
             clock,
             MediaConfig(
-                secret_key=settings.secret_key,
+                secret_key=secret_key,
                 base_url=settings.media_base_url,
                 max_bytes=settings.media_max_bytes,
             ),
@@ -259,7 +260,7 @@ def build_services(
         people=People(stores.people, views, states, access),
         new_posts=new_posts,
         home_stream=HomeStream(Readers(states, policy), new_posts, notices, StreamConfig()),
-        stream_tickets=StreamTickets(settings.secret_key, clock),
+        stream_tickets=StreamTickets(secret_key, clock),
         rebuilder=rebuilder,
         feed_upkeep=FeedUpkeep(
             stores.account_admin,

@@ -3,16 +3,20 @@
 What an operator (or the moderation tools) does to one account. Each command prints
 the account after the change, in one line. Suspension and deletion sign the account
 out at once and hide its posts from every feed on the next read
-(write/account_lifecycle.py).
+(write/account_lifecycle.py). On the embedded default a change runs inside the server
+running on that data dir (api/control.py), since its sessions and views are cached in
+that server's memory; with Redis, or with no server running, it runs here.
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
+from urllib.parse import quote
 
 import typer
 
@@ -29,10 +33,6 @@ app = typer.Typer(
 
 User = Annotated[str, typer.Argument(help="the account's username")]
 DataDir = Annotated[Path | None, typer.Option(help="where the SQLite file lives")]
-EMBEDDED_NOTE = (
-    "note: an embedded server keeps sessions and views cached in its own memory; "
-    "restart it for this to reach requests at once"
-)
 
 
 class RoleChoice(StrEnum):
@@ -77,7 +77,8 @@ def modify(
     async def body(feedloom: Feedloom) -> AccountRecord:
         return await feedloom.services.account_lifecycle.modify(username, display_name, password)
 
-    _report(data_dir, body)
+    change = {"display_name": display_name, "password": password}
+    _report(data_dir, body, Remote(username, "modify", change))
 
 
 @app.command("role")
@@ -94,7 +95,7 @@ def role(
     async def body(feedloom: Feedloom) -> AccountRecord:
         return await feedloom.services.account_lifecycle.set_role(username, chosen)
 
-    _report(data_dir, body)
+    _report(data_dir, body, Remote(username, "role", {"role": chosen}))
 
 
 @app.command("suspend")
@@ -104,7 +105,7 @@ def suspend(username: User, data_dir: DataDir = None) -> None:
     async def body(feedloom: Feedloom) -> AccountRecord:
         return await feedloom.services.account_lifecycle.suspend(username)
 
-    _report(data_dir, body, cached=True)
+    _report(data_dir, body, Remote(username, "suspend"))
 
 
 @app.command("reinstate")
@@ -114,7 +115,7 @@ def reinstate(username: User, data_dir: DataDir = None) -> None:
     async def body(feedloom: Feedloom) -> AccountRecord:
         return await feedloom.services.account_lifecycle.reinstate(username)
 
-    _report(data_dir, body, cached=True)
+    _report(data_dir, body, Remote(username, "reinstate"))
 
 
 @app.command("delete")
@@ -132,7 +133,7 @@ def delete(
     async def body(feedloom: Feedloom) -> AccountRecord:
         return await feedloom.services.account_lifecycle.delete(username)
 
-    _report(data_dir, body, cached=True)
+    _report(data_dir, body, Remote(username, "delete"))
 
 
 @app.command("show")
@@ -161,13 +162,39 @@ def describe(record: AccountRecord) -> str:
     )
 
 
+@dataclass(frozen=True)
+class Remote:
+    """The same change as a control route of a running embedded server
+    (api/routes/control.py)."""
+
+    username: str
+    action: str
+    body: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def path(self) -> str:
+        return f"/control/accounts/{quote(self.username, safe='')}/{self.action}"
+
+
 def _report(
     data_dir: Path | None,
     body: Callable[[Feedloom], Awaitable[AccountRecord]],
-    cached: bool = False,
+    remote: Remote | None = None,
 ) -> None:
+    from feedloom.cli.control import running_server
+
     settings = command_settings(data_dir)
-    record = run_on_feedloom(settings, body)
+    server = running_server(settings) if remote is not None else None
+    if server is not None and remote is not None:
+        record = _record_of(server.call("POST", remote.path, remote.body))
+    else:
+        record = run_on_feedloom(settings, body)
     typer.echo(describe(record))
-    if cached and settings.is_embedded:
-        typer.echo(EMBEDDED_NOTE, err=True)
+
+
+def _record_of(data: object) -> AccountRecord:
+    from pydantic import TypeAdapter
+
+    from feedloom.ports import AccountRecord
+
+    return TypeAdapter(AccountRecord).validate_python(data)

@@ -29,11 +29,20 @@ def command_settings(data_dir: Path | None = None, demo: bool = False) -> Settin
 
 
 def refuse_unusable_backends(settings: Settings) -> None:
-    """Stop before serving anything if the database is unreachable or unmigrated, or
-    Redis is configured but does not answer."""
+    """Stop before serving anything if the database is unreachable or unmigrated,
+    Redis is configured but does not answer, or the kept secret key is unsafe."""
     from feedloom.adapters.redis import RedisUnavailable, redis_caches
     from feedloom.adapters.sql.database import database_problem
     from feedloom.bootstrap.infrastructure import redis_config
+    from feedloom.bootstrap.secret_key import secret_key
+    from feedloom.settings import SettingsError
+
+    try:
+        secret_key(settings)  # made here on first start (embedded default)
+    except SettingsError as error:
+        fail(str(error))
+    except OSError as error:
+        fail(f"cannot keep the secret key in {settings.data_dir}: {error.strerror}")
 
     url, schema = settings.effective_database_url, settings.database_schema
     if problem := asyncio.run(database_problem(url, schema)):

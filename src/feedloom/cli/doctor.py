@@ -106,12 +106,13 @@ async def _redis(settings: Settings) -> list[Finding]:
 
 
 def _secret(settings: Settings) -> Finding:
-    from feedloom.settings import PLACEHOLDER_SECRET
+    from feedloom.settings import SECRET_KEY_FILE
 
-    if settings.secret_key != PLACEHOLDER_SECRET:
+    if settings.secret_key is not None:
         return Finding("secret", True, "FEEDLOOM_SECRET_KEY is set")
-    # In production the settings themselves refuse the placeholder (before this runs).
-    return Finding("secret", True, f"placeholder, fine in {settings.environment} only")
+    if not settings.is_embedded_default:
+        return Finding("secret", False, "FEEDLOOM_SECRET_KEY unset: openssl rand -hex 32")
+    return Finding("secret", True, f"generated on first start: data dir/{SECRET_KEY_FILE}")
 
 
 def _worker_id(settings: Settings) -> Finding:

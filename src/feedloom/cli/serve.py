@@ -48,9 +48,10 @@ def serve(
         settings, inline_worker=run_inline, companion=demo_running if demo else None
     )
     configure_logging(settings)
-    typer.echo(f"feedloom on http://{host}:{port}  (API docs: http://{host}:{port}/docs)", err=True)
+    url = f"http://{host}:{port}"
+    typer.echo(f"feedloom on {url}  (web client: {url}/, API docs: {url}/docs)", err=True)
     if demo:
-        typer.echo("demo login: username demo, password demo-password", err=True)
+        typer.echo("demo login (web and API): username demo, password demo-password", err=True)
     serve_http(application, settings, host, port, reuse_port)
 
 

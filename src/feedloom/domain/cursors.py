@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass
 
 from feedloom.domain.errors import BadCursor
+from feedloom.domain.ids import parse_id
 
 MAX_CURSOR_LENGTH = 512
 
@@ -57,7 +58,15 @@ def decode_cursor(text: str) -> Cursor:
 
 
 def _is_id(value: object) -> bool:
-    return isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 19
+    """An ID a store can hold (1 to 2^63-1): a forged cursor past that is malformed,
+    not a query a 64-bit column refuses with an error."""
+    if not isinstance(value, str):
+        return False
+    try:
+        parse_id(value)
+    except ValueError:
+        return False
+    return True
 
 
 def _is_session(session: object, offset: object) -> bool:

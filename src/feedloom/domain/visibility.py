@@ -64,3 +64,8 @@ def feed_filter(viewer: ViewerContext, post: Post) -> FilterReason | None:
     if not viewer.follows(post.author_id):
         return FilterReason.UNFOLLOWED
     return None
+
+
+def hidden_commenters(viewer: ViewerContext) -> frozenset[int]:
+    """Whose comments the viewer is not shown: blocked either way, or muted."""
+    return (viewer.blocked | viewer.muted) - {viewer.viewer_id}

@@ -1,12 +1,14 @@
-"""May this viewer see this post or this profile? One rule for every single-object
-read and write (a post page, a like, a comment, a profile): an object the viewer may
-not see is answered as missing, never as forbidden, so its existence is not confirmed."""
+"""May this viewer see this post, this profile, these comments? One rule for every
+single-object read and write (a post page, a like, a comment, a delete, a profile): an
+object the viewer may not see is answered as missing, never as forbidden, so its
+existence is not confirmed. Comments by accounts the viewer blocks, is blocked by or
+mutes are hidden from the viewer's comment lists and comment counts."""
 
 from __future__ import annotations
 
 from feedloom.domain.errors import NotFound
 from feedloom.domain.model import Post, UserProfile
-from feedloom.domain.visibility import ViewerContext, may_see
+from feedloom.domain.visibility import ViewerContext, hidden_commenters, may_see
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.reader_state import ReaderStates
 
@@ -25,6 +27,11 @@ class Access:
             blocked=relations.blocked & {author_id},
             muted=frozenset(),
         )
+
+    async def hidden_commenters(self, viewer_id: int) -> frozenset[int]:
+        relations = await self._states.relations(viewer_id)
+        viewer = ViewerContext(viewer_id, relations.following, relations.blocked, relations.muted)
+        return hidden_commenters(viewer)
 
     async def visible_post(self, viewer_id: int, post_id: int) -> Post:
         """The post, or NotFound unless the viewer may see it."""

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, replace
 
 from prometheus_client import Gauge
 
@@ -140,6 +140,21 @@ class DisplayedCounts:
         self, counters: CounterStore, engagement: Engagement, buffer: CounterBuffer
     ) -> None:
         self._counters, self._engagement, self._buffer = counters, engagement, buffer
+
+    async def seen_by(
+        self, counts: dict[int, Counts], hidden_commenters: Collection[int]
+    ) -> dict[int, Counts]:
+        """The counts a reader is shown: without the comments hidden from them. Only
+        a reader who hides someone pays the store query, and only for a page with comments
+        (the common warm read needs none)."""
+        commented = [post_id for post_id, shown in counts.items() if shown.comments]
+        if not hidden_commenters or not commented:
+            return counts
+        hidden = await self._engagement.comments_by(commented, hidden_commenters)
+        return {
+            post_id: replace(shown, comments=max(0, shown.comments - hidden.get(post_id, 0)))
+            for post_id, shown in counts.items()
+        }
 
     async def get(self, post_ids: Sequence[int]) -> dict[int, Counts]:
         found = await self._counters.get_many(post_ids)

@@ -202,7 +202,23 @@ class Engagement(Protocol):
         and return the comment stored the first time."""
         ...
 
-    async def comments(self, post_id: int, before: int | None, limit: int) -> list[Comment]: ...
+    async def comments(
+        self, post_id: int, before: int | None, limit: int, hidden: Collection[int] = ()
+    ) -> list[Comment]:
+        """Newest first, older than `before`, none by the `hidden` authors."""
+        ...
+
+    async def comments_by(
+        self, post_ids: Sequence[int], authors: Collection[int]
+    ) -> dict[int, int]:
+        """How many comments each post has by these authors (posts with none left out)."""
+        ...
+
+    async def comment(self, post_id: int, comment_id: int) -> Comment | None: ...
+    async def delete_comment(self, post_id: int, comment_id: int, author_id: int) -> bool:
+        """Remove the author's comment; false when it was not there (already deleted)."""
+        ...
+
     async def true_counts(self, post_ids: Sequence[int]) -> dict[int, Counts]: ...
 
 

@@ -40,7 +40,10 @@ class AuthorPosts:
 
     async def post(self, viewer_id: int, post_id: int) -> FeedItem:
         post = await self._access.visible_post(viewer_id, post_id)
-        items = await self._hydrator.hydrate(viewer_id, [post], {post_id: "direct"})
+        hidden = await self._access.hidden_commenters(viewer_id)
+        items = await self._hydrator.hydrate(
+            viewer_id, [post], {post_id: "direct"}, hidden_commenters=hidden
+        )
         if not items:
             raise NotFound("no such post")
         return items[0]
@@ -59,7 +62,10 @@ class AuthorPosts:
                 fill.take(candidates, chunk, views, accept)
             fill.advance(candidates)
         count_filtered(self._metrics, fill.kept.filtered)
-        items = await self._hydrator.hydrate(viewer_id, fill.kept.posts, fill.sources, loaded)
+        hidden = await self._access.hidden_commenters(viewer_id)
+        items = await self._hydrator.hydrate(
+            viewer_id, fill.kept.posts, fill.sources, loaded, hidden
+        )
         after = fill.next_cursor()
         next_cursor = encode_cursor(KeysetCursor(after)) if after is not None else None
         return FeedPage(items, next_cursor, FeedOrder.CHRONOLOGICAL, fill.kept.filtered)

@@ -46,7 +46,7 @@ class ChronologicalFeed:
         count_filtered(self._metrics, fill.kept.filtered)
         with timer.stage("hydrate"):
             items = await self._hydrator.hydrate(
-                reader.user_id, fill.kept.posts, fill.sources, loaded
+                reader.user_id, fill.kept.posts, fill.sources, loaded, reader.hidden_commenters
             )
         after = fill.next_cursor()
         next_cursor = encode_cursor(KeysetCursor(after)) if after is not None else None

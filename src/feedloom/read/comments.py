@@ -1,4 +1,7 @@
-"""GET /v1/posts/{id}/comments: a post's comments, oldest first, keyset-paged."""
+"""GET /v1/posts/{id}/comments: a post's comments, newest first, keyset-paged.
+
+Comments by accounts the reader blocks, is blocked by or mutes are left out in the
+store's query (lookups/access.py), so a page stays full however many are hidden."""
 
 from __future__ import annotations
 
@@ -25,7 +28,8 @@ class Comments:
     ) -> CommentPage:
         await self._access.visible_post(viewer_id, post_id)
         before = keyset_before(cursor, "not a comments cursor")
-        comments = await self._engagement.comments(post_id, before, limit + 1)
+        hidden = await self._access.hidden_commenters(viewer_id)
+        comments = await self._engagement.comments(post_id, before, limit + 1, hidden)
         more = len(comments) > limit
         comments = comments[:limit]
         next_cursor = encode_cursor(KeysetCursor(comments[-1].id)) if more else None

@@ -4,7 +4,9 @@ One call per kind of data per page (authors, counts, liked_by_me, views), never 
 item. Serving a page counts its reader among each post's distinct viewers, in the same
 call that reads the posts' view counts. Posts and profiles are shared views cached for
 everyone; liked_by_me is personal, from the reader's cached recent likes
-(lookups/likes.py).
+(lookups/likes.py), and so is the comment count of a reader who blocks or mutes someone:
+comments hidden from them are not counted for them (one store query per page, for those
+readers only).
 
 A page loads its candidates' posts through `views`, which asks in the same round trip
 for everything hydration will need of them: counts, liked_by_me, and the profiles of
@@ -81,6 +83,7 @@ class Hydrator:
         posts: Sequence[Post],
         sources: Mapping[int, str],
         loaded: Loaded | None = None,
+        hidden_commenters: frozenset[int] = frozenset(),
     ) -> list[FeedItem]:
         self._batch.observe(len(posts))
         # Serving the page counts its reader as a viewer of each post: a write, so it
@@ -89,11 +92,13 @@ class Hydrator:
             self._complete(viewer_id, posts, loaded or Loaded()),
             self._viewers.served(viewer_id, [post.id for post in posts]),
         )
+        shown = {post.id: have.counts[post.id] for post in posts if post.id in have.counts}
+        counts = await self._counts.seen_by(shown, hidden_commenters)
         return [
             FeedItem(
                 post=post,
                 author=have.profiles[post.author_id],
-                counts=have.counts[post.id],
+                counts=counts[post.id],
                 liked_by_me=post.id in have.liked,
                 source=sources.get(post.id, "pushed"),
                 views=seen.get(post.id, 0),

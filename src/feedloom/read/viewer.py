@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.domain.model import FeedOrder
-from feedloom.domain.visibility import ViewerContext
+from feedloom.domain.visibility import ViewerContext, hidden_commenters
 from feedloom.lookups.reader_state import ReaderStates
 
 
@@ -20,6 +20,10 @@ class Reader:
     @property
     def user_id(self) -> int:
         return self.context.viewer_id
+
+    @property
+    def hidden_commenters(self) -> frozenset[int]:
+        return hidden_commenters(self.context)
 
 
 class Readers:

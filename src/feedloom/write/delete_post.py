@@ -3,23 +3,36 @@ on), then background cleanup of caches through the outbox (fan_out.purge_deleted
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from feedloom.domain.errors import Forbidden, NotFound
+from feedloom.domain.model import Post
+from feedloom.domain.visibility import may_see
+from feedloom.lookups.access import Access
 from feedloom.lookups.cached_views import Views
 from feedloom.ports import Clock, PostStore
 
 
 class DeletePost:
-    def __init__(self, posts: PostStore, views: Views, clock: Clock) -> None:
-        self._posts, self._views, self._clock = posts, views, clock
+    def __init__(self, posts: PostStore, views: Views, access: Access, clock: Clock) -> None:
+        self._posts, self._views, self._access, self._clock = posts, views, access, clock
 
     async def __call__(self, user_id: int, post_id: int) -> None:
+        # From the store, not the cache: deleting twice must see the tombstone.
         post = (await self._posts.posts([post_id])).get(post_id)
         if post is None:
             raise NotFound("no such post")
         if post.author_id != user_id:
-            raise Forbidden("only the author can delete a post")
+            await self._refuse(user_id, post)
         if post.deleted:
             return  # already gone: deleting twice is the same as once
         await self._posts.tombstone(post_id, self._clock())
         # The cached view must not outlive the tombstone, or a reader could still see it.
         await self._views.forget_posts([post_id])
+
+    async def _refuse(self, user_id: int, post: Post) -> NoReturn:
+        """Someone else's post: 403 only if this user may see it at all, else 404, so
+        that a followers-only or blocked post's existence is not confirmed."""
+        if may_see(await self._access.viewer_of(user_id, post.author_id), post) is not None:
+            raise NotFound("no such post")
+        raise Forbidden("only the author can delete a post")

@@ -7,7 +7,8 @@ still like and comment, but their engagement feeds neither trending nor affinity
 
 from __future__ import annotations
 
-from feedloom.domain.errors import InvalidInput
+from feedloom.domain.errors import Forbidden, InvalidInput
+from feedloom.domain.idempotency import check_idempotency_key
 from feedloom.domain.ids import IdGenerator
 from feedloom.domain.model import Comment
 from feedloom.domain.trending import COMMENT_WEIGHT, LIKE_WEIGHT
@@ -61,6 +62,8 @@ class Engage:
     async def comment(
         self, user_id: int, post_id: int, text: str, idempotency_key: str | None = None
     ) -> Comment:
+        if idempotency_key is not None:
+            check_idempotency_key(idempotency_key)
         post = await self._access.visible_post(user_id, post_id)
         text = text.strip()
         if not 0 < len(text) <= self._comment_max_chars:
@@ -72,3 +75,16 @@ class Engage:
             if await self._signals.engaged(user_id, post, COMMENT_WEIGHT, like=False):
                 await self._affinity.record(user_id, post.author_id, "comment", stored.created_at)
         return stored
+
+    async def delete_comment(self, user_id: int, post_id: int, comment_id: int) -> bool:
+        """Delete your own comment; false when it is already gone (a retry)."""
+        await self._access.visible_post(user_id, post_id)
+        comment = await self._engagement.comment(post_id, comment_id)
+        if comment is None:
+            return False
+        if comment.author_id != user_id:
+            raise Forbidden("only its author can delete a comment")
+        removed = await self._engagement.delete_comment(post_id, comment_id, user_id)
+        if removed:
+            await self._buffer.add(post_id, comments=-1)
+        return removed

@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from functools import partial
 
+from feedloom.domain.errors import NotFound
 from feedloom.gather import bounded
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.timelines import TimelineRebuilder
@@ -81,6 +82,15 @@ class FeedUpkeep:
         for user_id in user_ids:
             await self._timelines.drop(user_id)
             done(1)
+
+    async def readers(self, username: str | None) -> list[int]:
+        """The one account named, or (None) every account not deleted."""
+        if username is not None:
+            record = await self._accounts.account(username)
+            if record is None:
+                raise NotFound(f"no account named {username!r}")
+            return [record.user_id]
+        return [user_id async for page in self.every_user() for user_id in page]
 
     async def every_user(self) -> AsyncIterator[list[int]]:
         """Every account not deleted, in ID order, a page at a time."""

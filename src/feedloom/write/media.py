@@ -1,7 +1,17 @@
 """Media uploads: the API hands out a short-lived signed upload URL and never carries
-image bytes in a post request. Bytes go to the ObjectStore port: on the embedded
-default a directory (data_dir/media) that this service also serves; a deployment plugs
-in its bucket and points `media_base_url` at a CDN in front of it.
+image bytes in a post request. The signature covers the medium, its uploader and the
+expiry, and the PUT must come with the uploader's token too: a media ID is public, a
+URL may leak (logs, a referrer), and neither is enough to replace someone's image.
+
+Bytes go to the ObjectStore port: on the embedded default a directory (data_dir/media)
+that this service also serves; a deployment plugs in its bucket and points
+`media_base_url` at a CDN in front of it.
+
+A file's URL is a capability: its name carries a random token minted here, at upload,
+and stored with the media (`{id}-{token}.{ext}`, the sizes derive theirs from it). Media
+IDs are public and time-ordered, so a name made of the ID alone would let anyone fetch
+a followers-only post's images; the token makes the URL unguessable, and it reaches
+only readers the post's view is handed to (lookups/access.py decides who).
 """
 
 from __future__ import annotations
@@ -9,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -22,6 +33,7 @@ UPLOAD_TTL = timedelta(minutes=15)
 CONTENT_TYPES = {"image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif"}
 MIME_TYPES = {extension: mime for mime, extension in CONTENT_TYPES.items()}
 MAX_SIDE = 10_000
+URL_TOKEN_BYTES = 16  # 128 random bits: not found by guessing
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,12 +70,13 @@ class MediaUploads:
         if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
             raise InvalidInput(f"width and height must be 1-{MAX_SIDE} pixels")
         media_id = self._ids.next_id()
-        url = f"{self.config.base_url}/{media_id}.{CONTENT_TYPES[content_type]}"
+        token = secrets.token_urlsafe(URL_TOKEN_BYTES)
+        url = f"{self.config.base_url}/{media_id}-{token}.{CONTENT_TYPES[content_type]}"
         media = Media(media_id, url, width, height, alt.strip())
         await self._media.create_media(media, owner_id, self._clock())
         expires_at = self._clock() + UPLOAD_TTL
         expires = int(expires_at.timestamp())
-        signature = self._signature(media_id, expires)
+        signature = self._signature(media_id, owner_id, expires)
         upload_url = f"/v1/media/{media_id}/content?expires={expires}&signature={signature}"
         return UploadTicket(media, upload_url, expires_at)
 
@@ -74,16 +87,18 @@ class MediaUploads:
         return (content, media_type) if content is not None and media_type else None
 
     async def store_upload(
-        self, media_id: int, expires: int, signature: str, content: bytes
+        self, uploader_id: int, media_id: int, expires: int, signature: str, content: bytes
     ) -> None:
-        """The object-storage side of a presigned PUT (embedded default only). The
-        bytes are checked for what they are (write/images.py) and stored re-encoded,
-        without metadata. A URL works once: bytes that may already be in a post are
-        never replaced."""
+        """The object-storage side of a presigned PUT (embedded default only), sent by
+        `uploader_id`. The bytes are checked for what they are (write/images.py) and
+        stored re-encoded, without metadata. A URL works once and never after its
+        medium is attached: bytes that may already be in a post are never replaced."""
         if len(content) > self.config.max_bytes:
             raise InvalidInput(f"images are limited to {self.config.max_bytes} bytes")
-        if not hmac.compare_digest(self._signature(media_id, expires), signature):
-            raise Forbidden("the upload signature is not valid for this media")
+        expected = self._signature(media_id, uploader_id, expires).encode()
+        # Bytes: compare_digest refuses str with non-ASCII characters (a 500, not a 403).
+        if not hmac.compare_digest(expected, signature.encode()):
+            raise Forbidden("the upload signature is not valid for this media and account")
         if expires < self._clock().timestamp():
             raise Forbidden("the upload URL has expired; request a new one")
         if not content:
@@ -103,6 +118,8 @@ class MediaUploads:
             await self._media.forget_upload(media_id)  # not stored: it may be sent again
             raise
 
-    def _signature(self, media_id: int, expires: int) -> str:
-        message = f"{media_id}:{expires}".encode()
-        return hmac.new(self.config.secret_key.encode(), message, hashlib.sha256).hexdigest()
+    def _signature(self, media_id: int, uploader_id: int, expires: int) -> str:
+        # A key of its own, derived: a stream ticket's signature never passes for this.
+        key = hashlib.sha256(b"media-upload:" + self.config.secret_key.encode()).digest()
+        message = f"{media_id}:{uploader_id}:{expires}".encode()
+        return hmac.new(key, message, hashlib.sha256).hexdigest()

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from feedloom.domain.errors import IdempotencyMismatch, InvalidInput, RateLimited
+from feedloom.domain.idempotency import check_idempotency_key
 from feedloom.domain.ids import IdGenerator, created_at_of, parse_id
 from feedloom.domain.model import Counts, Post, Visibility
 from feedloom.lookups.cached_views import Views
@@ -27,7 +28,6 @@ from feedloom.ports import (
 )
 
 log = logging.getLogger(__name__)
-MAX_IDEMPOTENCY_KEY = 255
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +72,7 @@ class PublishPost:
     ) -> PublishedPost:
         request_hash = _request_hash(text, media_ids, visibility)
         if idempotency_key is not None:
-            _check_key(idempotency_key)
+            check_idempotency_key(idempotency_key)
             replay = await self._replay(author_id, idempotency_key, request_hash)
             if replay is not None:
                 return replay
@@ -144,13 +144,6 @@ def _replayed(post_id: int, stored_hash: str, request_hash: str) -> PublishedPos
             "use a new key for a new post"
         )
     return PublishedPost(post_id, created_at_of(post_id), replayed=True)
-
-
-def _check_key(key: str) -> None:
-    if not 0 < len(key) <= MAX_IDEMPOTENCY_KEY or not key.isascii() or not key.isprintable():
-        raise InvalidInput(
-            f"Idempotency-Key must be 1-{MAX_IDEMPOTENCY_KEY} printable ASCII characters"
-        )
 
 
 def _request_hash(text: str, media_ids: list[str], visibility: Visibility) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from feedloom.domain.errors import Forbidden, InvalidInput, NotFound, RateLimited
+from feedloom.domain.errors import InvalidInput, NotFound, RateLimited
 from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
@@ -58,7 +58,8 @@ class Relations:
     async def follow(self, follower_id: int, followee_id: int) -> bool:
         await self._check_target(follower_id, followee_id)
         if await self._graph.is_blocked_either_way(follower_id, followee_id):
-            raise Forbidden("you cannot follow this account")
+            # As its profile is: under a block the account is not there for you.
+            raise NotFound("no such user")
         if await self._graph.is_following(follower_id, followee_id):
             # A retry, not charged: it finishes what a failed attempt may have left undone.
             await self._followed(follower_id, followee_id)

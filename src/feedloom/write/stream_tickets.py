@@ -41,7 +41,9 @@ class StreamTickets:
         expires, _, signature = rest.partition(".")
         if not (user.isdigit() and expires.isdigit() and signature):
             raise Unauthorized("this stream ticket is malformed")
-        if not hmac.compare_digest(self._sign(f"{user}.{expires}"), signature):
+        # Bytes: compare_digest refuses str with non-ASCII characters (a 500, not a 401).
+        expected = self._sign(f"{user}.{expires}").encode()
+        if not hmac.compare_digest(expected, signature.encode()):
             raise Unauthorized("this stream ticket is not valid")
         if int(expires) < self._clock().timestamp():
             raise Unauthorized("this stream ticket expired: POST /v1/streams/tickets again")

@@ -111,8 +111,8 @@ def home_feed(
     counters = FakeCounterStore()
     counts = DisplayedCounts(counters, engagement, CounterBuffer(counters))
     likes = Likes(FakeRecordCache(), engagement, clock)
-    hydrator = Hydrator(views, counts, likes, FakeViewerSketches(), metrics, InTurn())
     states = ReaderStates(FakeRecordCache(), graph, preferences)
+    hydrator = Hydrator(views, counts, likes, FakeViewerSketches(), metrics, InTurn())
     ranked = RankedFeed(
         candidates,
         views,

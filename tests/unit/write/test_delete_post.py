@@ -1,17 +1,24 @@
 """Deleting a post: a tombstone and a PostDeleted event at once, the cached view forgotten;
-only the author may, and deleting twice is deleting once."""
+only the author may (someone else is refused 403 if they may see the post, else told it
+does not exist), and deleting twice is deleting once."""
 
 from __future__ import annotations
 
 import pytest
 
 from feedloom.domain.errors import Forbidden, NotFound
-from feedloom.domain.model import Post, PostDeleted
+from feedloom.domain.model import Post, PostDeleted, Visibility
+from feedloom.lookups.access import Access
 from feedloom.lookups.cached_views import Views
+from feedloom.lookups.reader_state import ReaderStates
 from feedloom.write.delete_post import DeletePost
 from tests.unit.fakes import (
+    FakeGraphReader,
     FakePostStore,
+    FakePreferenceStore,
     FakeProfileStore,
+    FakeRecordCache,
+    FakeRelationStore,
     FakeViewCache,
     clock,
     id_generator,
@@ -23,11 +30,16 @@ from tests.unit.fakes import (
 AUTHOR, OTHER = 1, 2
 
 
-def world() -> tuple[DeletePost, Post, FakePostStore, FakeViewCache, Views]:
-    post = new_post(id_generator(), AUTHOR)
+def world(
+    visibility: Visibility = Visibility.PUBLIC,
+) -> tuple[DeletePost, Post, FakePostStore, FakeViewCache, Views]:
+    post = new_post(id_generator(), AUTHOR, visibility)
     posts, post_cache = FakePostStore(post), FakeViewCache()
-    views = views_over(posts, FakeProfileStore(user(AUTHOR), user(OTHER)), post_cache)
-    return DeletePost(posts, views, clock), post, posts, post_cache, views
+    profiles = FakeProfileStore(user(AUTHOR), user(OTHER))
+    views = views_over(posts, profiles, post_cache)
+    graph = FakeGraphReader(FakeRelationStore(profiles), profiles)
+    access = Access(views, ReaderStates(FakeRecordCache(), graph, FakePreferenceStore()))
+    return DeletePost(posts, views, access, clock), post, posts, post_cache, views
 
 
 async def test_a_deleted_post_is_tombstoned_and_its_cached_view_forgotten() -> None:
@@ -60,3 +72,10 @@ async def test_deleting_twice_is_the_same_as_once() -> None:
     await delete(AUTHOR, post.id)
     await delete(AUTHOR, post.id)
     assert posts.outbox == [PostDeleted(post.id, AUTHOR)]
+
+
+async def test_someone_elses_post_they_may_not_see_is_not_found() -> None:
+    delete, post, posts, _, _ = world(Visibility.FOLLOWERS)
+    with pytest.raises(NotFound):
+        await delete(OTHER, post.id)
+    assert not posts.by_id[post.id].deleted

@@ -45,11 +45,12 @@ async def test_an_upload_that_was_not_stored_can_be_sent_again_then_never() -> N
     expires, signature = int(query["expires"][0]), query["signature"][0]
     objects.fail_next = True
     with pytest.raises(OSError):
-        await uploads.store_upload(ticket.media.id, expires, signature, png(4, 4))
+        await uploads.store_upload(7, ticket.media.id, expires, signature, png(4, 4))
     assert await store.media_owned_by(7, [ticket.media.id]) == []
-    await uploads.store_upload(ticket.media.id, expires, signature, png(4, 4))
+    await uploads.store_upload(7, ticket.media.id, expires, signature, png(4, 4))
     assert len(await store.media_owned_by(7, [ticket.media.id])) == 1
     with pytest.raises(Conflict):
-        await uploads.store_upload(ticket.media.id, expires, signature, png(5, 5))
-    served = await uploads.served(f"{ticket.media.id}.png")
+        await uploads.store_upload(7, ticket.media.id, expires, signature, png(5, 5))
+    served = await uploads.served(ticket.media.url.rsplit("/", 1)[-1])
     assert served is not None and served[1] == "image/png"
+    assert await uploads.served(f"{ticket.media.id}.png") is None  # the ID is no way in

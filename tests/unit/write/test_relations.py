@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from feedloom.domain.errors import Forbidden, InvalidInput, NotFound, RateLimited
+from feedloom.domain.errors import InvalidInput, NotFound, RateLimited
 from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.domain.ids import IdGenerator
 from feedloom.lookups.author_timelines import AuthorTimelines
@@ -82,11 +82,11 @@ async def test_following_twice_follows_once_and_the_retry_charges_no_rate_limit(
         await w.use_case.follow(ALICE, CELEB)
 
 
-async def test_nobody_can_follow_across_a_block_in_either_direction() -> None:
+async def test_nobody_can_follow_across_a_block_in_either_direction_it_is_not_there() -> None:
     w = world()
     await w.use_case.block(BOB, ALICE)
     for follower, followee in [(ALICE, BOB), (BOB, ALICE)]:
-        with pytest.raises(Forbidden):
+        with pytest.raises(NotFound):
             await w.use_case.follow(follower, followee)
     assert w.relations.follows == set()
 

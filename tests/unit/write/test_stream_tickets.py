@@ -26,7 +26,13 @@ def test_a_ticket_names_its_user_until_it_expires() -> None:
 def test_a_changed_or_foreign_ticket_is_refused() -> None:
     ticket = StreamTickets("secret", lambda: NOW).issue(42).value
     user, expires, signature = ticket.split(".")
-    for forged in (f"43.{expires}.{signature}", f"{user}.{int(expires) + 60}.{signature}", "x"):
+    forgeries = (
+        f"43.{expires}.{signature}",
+        f"{user}.{int(expires) + 60}.{signature}",
+        f"{user}.{expires}.\u00e9{signature}",  # non-ASCII: refused, never a TypeError
+        "x",
+    )
+    for forged in forgeries:
         with pytest.raises(Unauthorized):
             StreamTickets("secret", lambda: NOW).redeem(forged)
     with pytest.raises(Unauthorized):

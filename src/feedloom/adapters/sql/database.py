@@ -4,6 +4,7 @@ PostgreSQL). Nothing connects at import: bootstrap calls `create_database`."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -36,30 +37,34 @@ def async_url(url: str) -> str:
     return url
 
 
-def create_database(url: str, schema: str | None = None) -> AsyncEngine:
+def create_database(url: str, schema: str | None = None, wait_s: float = 30.0) -> AsyncEngine:
+    """`wait_s` bounds every wait for the database (a connection from the pool, a new
+    connection, SQLite's write lock): past it the call fails as an outage (outages.py)."""
     url = async_url(url)
     if url.startswith("sqlite"):
         # No cap on connections: a transaction holding SQLite's one write lock (the
         # outbox relay, say) must never wait for a pooled connection held by requests
         # that are themselves waiting for that lock. SQLite connections are cheap.
         engine = create_async_engine(
-            url, connect_args={"timeout": 30}, pool_size=10, max_overflow=-1
+            url, connect_args={"timeout": wait_s}, pool_size=10, max_overflow=-1
         )
-        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        event.listen(engine.sync_engine, "connect", partial(_sqlite_pragmas, wait_s))
         return engine
-    connect_args: dict[str, Any] = {}
+    connect_args: dict[str, Any] = {"timeout": wait_s}
     if schema:
         connect_args["server_settings"] = {"search_path": schema}
-    return create_async_engine(url, pool_size=10, max_overflow=20, connect_args=connect_args)
+    return create_async_engine(
+        url, pool_size=10, max_overflow=20, pool_timeout=wait_s, connect_args=connect_args
+    )
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+def _sqlite_pragmas(wait_s: float, dbapi_connection: Any, _record: Any) -> None:
     # WAL lets readers proceed while the one writer commits; NORMAL sync is durable
     # across process crashes (only an OS crash can lose the last transactions).
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.execute(f"PRAGMA busy_timeout={int(wait_s * 1000)}")
     cursor.execute("PRAGMA foreign_keys=OFF")
     cursor.close()
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -69,14 +69,47 @@ class SqlEngagement:
             row = (await conn.execute(query)).one()
         return _comment(row)
 
-    async def comments(self, post_id: int, before: int | None, limit: int) -> list[Comment]:
+    async def comments(
+        self, post_id: int, before: int | None, limit: int, hidden: Collection[int] = ()
+    ) -> list[Comment]:
         query = select(comments).where(comments.c.post_id == post_id)
         if before is not None:
             query = query.where(comments.c.id < before)
+        if hidden:
+            query = query.where(comments.c.author_id.not_in(set(hidden)))
         query = query.order_by(comments.c.id.desc()).limit(limit)
         async with self._engine.connect() as conn:
             rows = (await conn.execute(query)).all()
         return [_comment(row) for row in rows]
+
+    async def comment(self, post_id: int, comment_id: int) -> Comment | None:
+        query = select(comments).where(comments.c.post_id == post_id, comments.c.id == comment_id)
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(query)).one_or_none()
+        return None if row is None else _comment(row)
+
+    async def delete_comment(self, post_id: int, comment_id: int, author_id: int) -> bool:
+        statement = delete(comments).where(
+            comments.c.post_id == post_id,
+            comments.c.id == comment_id,
+            comments.c.author_id == author_id,
+        )
+        async with self._engine.begin() as conn:
+            return bool((await conn.execute(statement)).rowcount == 1)
+
+    async def comments_by(
+        self, post_ids: Sequence[int], authors: Collection[int]
+    ) -> dict[int, int]:
+        if not post_ids or not authors:
+            return {}
+        query = (
+            select(comments.c.post_id, func.count())
+            .where(comments.c.post_id.in_(set(post_ids)), comments.c.author_id.in_(set(authors)))
+            .group_by(comments.c.post_id)
+        )
+        async with self._engine.connect() as conn:
+            counted: dict[int, int] = dict((await conn.execute(query)).all())
+        return counted
 
     async def true_counts(self, post_ids: Sequence[int]) -> dict[int, Counts]:
         if not post_ids:

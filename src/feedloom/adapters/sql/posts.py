@@ -186,7 +186,13 @@ class SqlPosts:
     async def mark_uploaded(self, media_id: int, width: int, height: int, now: datetime) -> bool:
         query = (
             update(media)
-            .where(media.c.id == media_id, media.c.uploaded_at.is_(None))
+            .where(
+                media.c.id == media_id,
+                media.c.uploaded_at.is_(None),
+                # Attached means published: its bytes never change again.
+                media.c.attached_to.is_(None),
+                media.c.avatar_of.is_(None),
+            )
             .values(width=width, height=height, uploaded_at=now)
         )
         async with self._engine.begin() as conn:

@@ -7,6 +7,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from feedloom.api.deps import FeedloomDep
 from feedloom.api.problems import PROBLEM_JSON, problem
+from feedloom.bootstrap import STORE_OUTAGE_TYPES, is_store_outage
 
 router = APIRouter(tags=["operations"])
 
@@ -54,7 +55,12 @@ async def readyz(feedloom: FeedloomDep) -> dict[str, object] | Response:
 )
 async def metrics(feedloom: FeedloomDep) -> Response:
     """Prometheus metrics (a bearer metrics token or the admin port, see docs/OPERATIONS.md)."""
-    feedloom.metrics.outbox_pending.set(await feedloom.stores.outbox.pending())
+    try:
+        feedloom.metrics.outbox_pending.set(await feedloom.stores.outbox.pending())
+    except STORE_OUTAGE_TYPES as error:
+        if not is_store_outage(error):
+            raise
+        # Scraped all the same, last value kept: an outage is when metrics matter most.
     for lane, depth in (await feedloom.caches.queue.lag()).items():
         feedloom.metrics.queue_depth.labels(lane).set(depth)
     return Response(generate_latest(feedloom.metrics.registry), media_type=CONTENT_TYPE_LATEST)

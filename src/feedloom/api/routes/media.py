@@ -12,14 +12,17 @@ from feedloom.api.deps import CurrentUser, MediaDep
 from feedloom.api.schemas import Strict
 from feedloom.domain.errors import NotFound
 from feedloom.domain.ids import parse_id
+from feedloom.write.media import MAX_SIDE
 
 router = APIRouter(tags=["media"])
 
 
 class NewMedia(Strict):
     content_type: str = Field(max_length=64, examples=["image/jpeg"])
-    width: int = Field(description="as the client believes; the upload's real size wins")
-    height: int
+    width: int = Field(
+        ge=1, le=MAX_SIDE, description="as the client believes; the upload's real size wins"
+    )
+    height: int = Field(ge=1, le=MAX_SIDE)
     alt: str = Field("", max_length=1000, description="text shown instead of the image")
 
 
@@ -31,7 +34,7 @@ class MediaTicket(BaseModel):
                     "media_id": "72915440123",
                     "upload_url": "/v1/media/72915440123/content?expires=1796131200&signature=9f",
                     "expires_at": "2026-12-01T12:15:00+00:00",
-                    "url": "/media/72915440123.jpg",
+                    "url": "/media/72915440123-yH3rJx0qfE2aVb7LwNc8sQ.jpg",
                 }
             ]
         }
@@ -40,7 +43,7 @@ class MediaTicket(BaseModel):
     media_id: str
     upload_url: str
     expires_at: str
-    url: str
+    url: str = Field(description="where the image is served: unguessable, keep it private")
 
 
 @router.post("/v1/media", status_code=201, response_model=MediaTicket)
@@ -60,15 +63,18 @@ async def upload_media(
     media_id: str,
     request: Request,
     media: MediaDep,
+    uploader: CurrentUser,
     expires: Annotated[int, Query()],
     signature: Annotated[str, Query(max_length=128)],
 ) -> Response:
-    """The upload URL of POST /v1/media: PUT the image (its signature authorizes)."""
+    """The upload URL of POST /v1/media: PUT the image there with the same bearer token
+    that asked for the URL (the signature names that account). Works once, and never
+    once the medium is attached to a post or an avatar."""
     try:
         parsed = parse_id(media_id)
     except ValueError as error:
         raise NotFound("no such media") from error
-    await media.store_upload(parsed, expires, signature, await request.body())
+    await media.store_upload(uploader, parsed, expires, signature, await request.body())
     return Response(status_code=204)
 
 

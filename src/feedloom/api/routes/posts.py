@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Header, Query, Response
+from fastapi import APIRouter, Query, Response
 
 from feedloom.api.deps import (
     AuthorPostsDep,
+    CommentId,
     CommentsDep,
     CurrentUser,
     Cursor,
     DeletePostDep,
     EngageDep,
+    IdempotencyKey,
     PostId,
     PublishDep,
     ReportsDep,
@@ -30,10 +32,6 @@ from feedloom.api.schemas import (
 from feedloom.domain.model import Comment
 
 router = APIRouter(prefix="/v1/posts", tags=["posts"])
-IdempotencyKey = Annotated[
-    str | None,
-    Header(alias="Idempotency-Key", description="a retry with the same key returns the same post"),
-]
 
 
 @router.post("", status_code=201, response_model=PostCreated)
@@ -105,9 +103,19 @@ async def list_comments(
     cursor: Cursor = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
 ) -> CommentPage:
-    """Comments on a post, oldest first, cursor-paged."""
+    """Comments on a post, newest first, cursor-paged (none by accounts you block,
+    that block you or that you mute)."""
     page = await comments.page(viewer, post_id, cursor, limit)
     return CommentPage(items=[_comment(c) for c in page.comments], next_cursor=page.next_cursor)
+
+
+@router.delete("/{post_id}/comments/{comment_id}", status_code=204)
+async def delete_comment(
+    post_id: PostId, comment_id: CommentId, engage: EngageDep, user: CurrentUser
+) -> Response:
+    """Delete your own comment (idempotent: deleting it again changes nothing)."""
+    await engage.delete_comment(user, post_id, comment_id)
+    return Response(status_code=204)
 
 
 def _comment(comment: Comment) -> CommentOut:

@@ -84,7 +84,9 @@ class RankedFeed:
         with timer.stage("hydrate"):
             by_id = {post.id: post for post in pool.posts}
             served = [by_id[post_id] for post_id in post_ids[:limit]]
-            items = await self._hydrator.hydrate(reader.user_id, served, sources)
+            items = await self._hydrator.hydrate(
+                reader.user_id, served, sources, hidden_commenters=reader.hidden_commenters
+            )
         items = with_scores(items, candidates, self.ranker.weights, now)
         self._log_served(reader, items, session, post_ids, now)
         return FeedPage(items, next_cursor, FeedOrder.RANKED, pool.filtered)
@@ -108,7 +110,9 @@ class RankedFeed:
             page = await self._visible(reader, list(dict.fromkeys(window)))
         with timer.stage("hydrate"):
             sources = {post.id: source_by_relation(reader, post) for post in page.posts}
-            items = await self._hydrator.hydrate(reader.user_id, page.posts, sources)
+            items = await self._hydrator.hydrate(
+                reader.user_id, page.posts, sources, hidden_commenters=reader.hidden_commenters
+            )
         if explain or self.feature_log is not None:
             # Scores are recomputed now for what this page shows; the order was fixed when
             # the session was ranked.

@@ -1,0 +1,81 @@
+"""GET /: the web client, and /web/* its files (plain ES modules and CSS, no build step).
+
+The client uses only the public /v1 API, like any other app. Its HTML page carries a
+strict Content Security Policy: scripts and styles come from this origin only and never
+inline, so user-written text can never run even if it reached the DOM as markup (the
+client only ever sets textContent). Images may also come from the media CDN.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
+
+from feedloom.settings import Settings
+
+WEB_ROOT = Path(str(files("feedloom") / "web"))
+ASSETS = "/web"
+
+
+def content_security_policy(media_base_url: str) -> str:
+    parts = urlsplit(media_base_url)
+    media_origin = f" {parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else ""
+    return "; ".join(
+        [
+            "default-src 'none'",
+            "script-src 'self'",
+            "style-src 'self'",
+            f"img-src 'self' blob:{media_origin}",
+            "connect-src 'self'",
+            "manifest-src 'self'",
+            "base-uri 'none'",
+            "form-action 'self'",
+            "frame-ancestors 'none'",
+        ]
+    )
+
+
+def security_headers(settings: Settings) -> dict[str, str]:
+    return {
+        "Content-Security-Policy": content_security_policy(settings.media_base_url),
+        "X-Content-Type-Options": "nosniff",
+        "X-Frame-Options": "DENY",
+        "Referrer-Policy": "no-referrer",
+        "Cross-Origin-Opener-Policy": "same-origin",
+        "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+        # Revalidated on every load (ETag), so a new release is picked up at once.
+        "Cache-Control": "no-cache",
+    }
+
+
+class WebAssets(StaticFiles):
+    """StaticFiles with the client's security headers on every file."""
+
+    def __init__(self, headers: dict[str, str]) -> None:
+        super().__init__(directory=WEB_ROOT)
+        self._headers = headers
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        async def with_headers(message: dict[str, object]) -> None:
+            if message["type"] == "http.response.start":
+                raw = list(message.get("headers", []))  # type: ignore[call-overload]
+                raw += [(k.lower().encode(), v.encode()) for k, v in self._headers.items()]
+                message["headers"] = raw
+            await send(message)
+
+        await super().__call__(scope, receive, with_headers)  # type: ignore[arg-type]
+
+
+def install_web(app: FastAPI, settings: Settings) -> None:
+    headers = security_headers(settings)
+    app.mount(ASSETS, WebAssets(headers), name="web-assets")
+
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
+    async def web_client() -> FileResponse:
+        return FileResponse(WEB_ROOT / "index.html", media_type="text/html", headers=headers)

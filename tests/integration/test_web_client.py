@@ -1,0 +1,308 @@
+"""The web client in a real browser (headless Chromium), against real server processes:
+the embedded default (`feedloom serve`, worker inline) and PostgreSQL + Redis with a
+separate `feedloom worker`. One journey per backend, as two people would live it.
+
+Waits are WebDriverWait's (generous, for a loaded machine), never sleeps.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support import expected_conditions as ec
+
+from tests.images import sunset
+from tests.integration.browser import (
+    DESKTOP,
+    PHONE,
+    chromium,
+    console_errors,
+    screenshot,
+    screenshot_dir,
+    wait,
+)
+from tests.integration.processes import Fleet, fleet, free_port
+from tests.servers import (
+    POSTGRES_URL,
+    REDIS_URL,
+    scratch_redis_prefix,
+    scratch_schema,
+)
+
+pytestmark = [pytest.mark.slow]
+PASSWORD = "correct horse battery"
+CHEAP_HASHES = {"FEEDLOOM_PASSWORD_HASH_TIME_COST": "1", "FEEDLOOM_PASSWORD_HASH_MEMORY_KIB": "256"}
+
+
+@dataclass
+class Server:
+    url: str
+    fleet: Fleet
+
+
+async def start(env: dict[str, str], logs: Path, separate_worker: bool) -> AsyncIterator[Server]:
+    limits = {**CHEAP_HASHES, "FEEDLOOM_POSTS_PER_MINUTE": "1"}  # the journey's 2nd post: 429
+    with fleet({**limits, "FEEDLOOM_ENVIRONMENT": "test", **env}, logs) as running:
+        if separate_worker:
+            api = running.api("api", worker_id=1)
+            running.worker("worker", worker_id=2)
+        else:
+            port = free_port()
+            url = f"http://127.0.0.1:{port}"
+            api = running.start(
+                "api", "serve", "--no-demo", "--port", str(port), worker_id=1, url=url
+            )
+        await running.wait_ready()
+        assert api.url is not None
+        yield Server(api.url, running)
+
+
+@pytest.fixture
+async def embedded(tmp_path: Path) -> AsyncIterator[Server]:
+    env = {"FEEDLOOM_DATA_DIR": str(tmp_path / "data")}
+    async for server in start(env, tmp_path, separate_worker=False):
+        yield server
+
+
+@pytest.fixture
+async def production(tmp_path: Path) -> AsyncIterator[Server]:
+    async with scratch_schema() as schema, scratch_redis_prefix() as prefix:
+        env = {
+            "FEEDLOOM_DATA_DIR": str(tmp_path / "data"),  # the media files
+            "FEEDLOOM_DATABASE_URL": POSTGRES_URL,
+            "FEEDLOOM_DATABASE_SCHEMA": schema,
+            "FEEDLOOM_REDIS_URL": REDIS_URL,
+            "FEEDLOOM_REDIS_PREFIX": prefix,
+            "FEEDLOOM_SECRET_KEY": uuid.uuid4().hex + uuid.uuid4().hex,
+        }
+        async for server in start(env, tmp_path, separate_worker=True):
+            yield server
+
+
+class Person:
+    """One person in their own browser."""
+
+    def __init__(self, driver: WebDriver, base: str, username: str, name: str) -> None:
+        self.driver, self.base, self.username, self.name = driver, base, username, name
+
+    def find(self, css: str) -> WebElement:
+        return wait(self.driver).until(ec.visibility_of_element_located((By.CSS_SELECTOR, css)))
+
+    def click(self, css: str) -> WebElement:
+        element = wait(self.driver).until(ec.element_to_be_clickable((By.CSS_SELECTOR, css)))
+        element.click()
+        return element
+
+    def click_text(self, css: str, text: str) -> None:
+        def found(driver: WebDriver) -> WebElement | bool:
+            for element in driver.find_elements(By.CSS_SELECTOR, css):
+                if element.is_displayed() and element.is_enabled() and element.text.strip() == text:
+                    return element
+            return False
+
+        wait(self.driver).until(found).click()  # type: ignore[union-attr]
+
+    def wait_text(self, css: str, text: str) -> None:
+        wait(self.driver).until(ec.text_to_be_present_in_element((By.CSS_SELECTOR, css), text))
+
+    def sign_up(self) -> None:
+        self.driver.get(f"{self.base}/")
+        self.click("a[href='#/signup']")
+        self.find("#username").send_keys(self.username)
+        self.find("#display_name").send_keys(self.name)
+        self.find("#password").send_keys(PASSWORD)
+        self.click("form.auth button[type=submit]")
+        self.find("form.composer")  # signed in, on the home feed
+
+    def token(self) -> str:
+        return str(self.driver.execute_script("return localStorage.getItem('feedloom.token')"))
+
+    def api(self, path: str) -> httpx.Response:
+        headers = {"Authorization": f"Bearer {self.token()}"}
+        return httpx.get(f"{self.base}{path}", headers=headers, timeout=10)
+
+    def home(self) -> None:
+        self.click("#nav a[href='#/']")
+        # The stream is open (the button itself stays hidden until a post arrives).
+        locator = (By.CSS_SELECTOR, ".pill[data-notices='live']")
+        wait(self.driver).until(ec.presence_of_element_located(locator))
+
+
+@pytest.fixture
+def two_browsers() -> Iterator[tuple[WebDriver, WebDriver]]:
+    with chromium() as first, chromium() as second:
+        yield first, second
+
+
+def journey(server: Server, drivers: tuple[WebDriver, WebDriver], shots: Path | None) -> None:
+    tag = uuid.uuid4().hex[:6]
+    ann = Person(drivers[0], server.url, f"ann_{tag}", "Ann Reader")
+    bo = Person(drivers[1], server.url, f"bo_{tag}", "Bo Poster")
+    ann.sign_up()
+    bo.sign_up()
+
+    # Ann finds Bo as she types, and follows.
+    ann.click("#nav a[href='#/people']")
+    ann.find("#people-q").send_keys(bo.username[:5])
+    ann.wait_text(".person .handle", f"@{bo.username}")
+    ann.click_text(".person button.follow", "Follow")
+    ann.wait_text(".person button.follow", "Following")
+    ann.home()
+
+    # Bo posts text and an image; his own post is on his page at once.
+    picture = server.fleet.logs / "sunset.png"
+    picture.write_bytes(sunset(1200, 800))
+    bo.find("#compose-text").send_keys("Sunset over the bay, see https://example.org/bay")
+    bo.driver.find_element(By.ID, "compose-images").send_keys(str(picture))
+    bo.find(".previews input").send_keys("An orange sky")
+    if shots:
+        screenshot(bo.driver, shots, "composer-desktop", DESKTOP)
+        screenshot(bo.driver, shots, "composer-phone", PHONE)
+        bo.driver.set_window_size(*DESKTOP)
+    bo.click("form.composer button[type=submit]")
+    bo.wait_text("article.post .text", "Sunset over the bay")
+    post_id = bo.find("article.post").get_attribute("data-post-id")
+    link = bo.find("article.post .text a")
+    assert link.get_attribute("href") == "https://example.org/bay"
+    assert link.get_attribute("rel") == "noopener noreferrer nofollow ugc"
+
+    # Ann's open page says so without reloading; the feed itself has not moved.
+    ann.wait_text(".pill", "1 new post")
+    assert not ann.driver.find_elements(By.CSS_SELECTOR, "article.post")
+    wait(ann.driver).until(lambda _d: ann.api(f"/v1/posts/{post_id}").json()["media"][0]["sizes"])
+    ann.click(".pill")
+    image = ann.find(f"article[data-post-id='{post_id}'] .gallery img")
+    assert image.get_attribute("alt") == "An orange sky"
+    assert image.get_attribute("loading") == "lazy"
+    assert "480w" in (image.get_attribute("srcset") or "")
+    wait(ann.driver).until(
+        lambda d: d.execute_script(
+            "const i = arguments[0]; return i.complete && i.naturalWidth > 0 && i.currentSrc;",
+            image,
+        )
+    )
+    shown = str(ann.driver.execute_script("return arguments[0].currentSrc", image))
+    assert shown.endswith(".webp"), f"the original was shown, not a resized copy: {shown}"
+
+    # Like and comment, then both survive a reload (the server's word).
+    card = f"article[data-post-id='{post_id}']"
+    ann.click(f"{card} button.like")
+    ann.wait_text(f"{card} button.like", "1 like")
+    wait(ann.driver).until(lambda _d: ann.api(f"/v1/posts/{post_id}").json()["liked_by_me"])
+    ann.click(f"{card} .comments-toggle")
+    ann.find(f"{card} .comment-form textarea").send_keys("What a sky!")
+    ann.click(f"{card} .comment-form button")
+    ann.wait_text(f"{card} .comment", "What a sky!")
+    ann.wait_text(f"{card} .comment .name", "Ann Reader")
+    ann.wait_text(f"{card} .comments-toggle", "1 comment")
+    ann.find(f"{card} .comment-form textarea").send_keys("typo")
+    ann.click(f"{card} .comment-form button")
+    ann.wait_text(f"{card} .comments-toggle", "2 comments")
+    ann.click(f"{card} .comment:first-child .meta button")  # her newest: delete, confirmed
+    ann.click("#confirm-ok")
+    ann.wait_text(f"{card} .comments-toggle", "1 comment")
+    assert "typo" not in ann.find(f"{card} .comment-list").text
+    ann.driver.refresh()
+    assert ann.find(f"{card} button.like").get_attribute("aria-pressed") == "true"
+    bo.driver.refresh()
+    bo.click(f"{card} .comments-toggle")
+    bo.wait_text(f"{card} .comment", "What a sky!")
+    if shots:
+        screenshot(ann.driver, shots, "feed-desktop", DESKTOP)
+        screenshot(ann.driver, shots, "feed-phone", PHONE)
+        ann.driver.set_window_size(*DESKTOP)
+
+    # Ann blocks Bo from his profile (after confirming); his post is gone on the next load.
+    ann.click(f"{card} .byline a.name")
+    ann.wait_text("#profile-name", "Bo Poster")
+    ann.wait_text(".profile .counts", "1 follower")
+    ann.find(f"article[data-post-id='{post_id}']")  # his timeline
+    if shots:
+        screenshot(ann.driver, shots, "profile-desktop", DESKTOP)
+        screenshot(ann.driver, shots, "profile-phone", PHONE)
+        ann.driver.set_window_size(*DESKTOP)
+    ann.click(".profile button.block")
+    ann.click("#confirm-ok")
+    ann.wait_text(".profile button.block", "Unblock")
+    ann.click("#nav a[href='#/']")
+    ann.find(".paged .end")
+    ann.wait_text(".paged .end", "Nothing here yet")
+    assert not ann.driver.find_elements(By.CSS_SELECTOR, card)
+
+    for person in (ann, bo):
+        assert console_errors(person.driver) == [], f"{person.username}'s console"
+    errors_as_people_expect(ann, bo)
+
+
+def limited(driver: WebDriver) -> bool:
+    messages = driver.find_elements(By.CSS_SELECTOR, "#status .message")
+    return any("Slow down: try again in" in m.text for m in messages)
+
+
+def composed(driver: WebDriver) -> str:
+    return str(driver.find_element(By.ID, "compose-text").get_attribute("value"))
+
+
+def errors_as_people_expect(ann: Person, bo: Person) -> None:
+    """429, offline and 401, each said on the page (the browser itself logs these
+    failed requests, so this comes after the console check)."""
+    # FEEDLOOM_POSTS_PER_MINUTE=1 in fixed minute windows: of two posts a few seconds
+    # apart, at most one can fall in a fresh window, so the second try is refused at last.
+    for _attempt in range(2):
+        bo.find("#compose-text").send_keys("One more")
+        bo.click("form.composer button[type=submit]")
+        wait(bo.driver).until(lambda d: limited(d) or not composed(d))
+        if limited(bo.driver):
+            break
+    assert limited(bo.driver), "a post over the limit was accepted twice"
+    assert composed(bo.driver) == "One more"  # the text is kept for the retry
+
+    offline = {"latency": 0, "download_throughput": -1, "upload_throughput": -1}
+    bo.driver.set_network_conditions(offline=True, **offline)  # type: ignore[attr-defined]
+    bo.click("#nav-profile")
+    bo.wait_text("#main .panel.error", "offline")
+    bo.driver.set_network_conditions(offline=False, **offline)  # type: ignore[attr-defined]
+    bo.click("#main .panel.error button")
+    bo.wait_text("#profile-name", bo.name)
+
+    # A session that ends elsewhere leads back to the login page at the next request.
+    revoked = httpx.delete(
+        f"{ann.base}/v1/sessions/current",
+        headers={"Authorization": f"Bearer {ann.token()}"},
+        timeout=10,
+    )
+    assert revoked.status_code == 204
+    ann.click("#nav-profile")
+    ann.find("form.auth #username")
+    bo.click("#logout")
+    bo.find("form.auth #username")
+
+
+def test_two_people_meet_post_and_block_on_the_embedded_default(
+    embedded: Server, two_browsers: tuple[WebDriver, WebDriver], tmp_path: Path
+) -> None:
+    try:
+        journey(embedded, two_browsers, screenshot_dir(tmp_path / "shots"))
+    except Exception:
+        print(embedded.fleet.tails())
+        raise
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+def test_two_people_meet_post_and_block_on_postgres_and_redis_with_a_separate_worker(
+    production: Server, two_browsers: tuple[WebDriver, WebDriver]
+) -> None:
+    try:
+        journey(production, two_browsers, None)
+    except Exception:
+        print(production.fleet.tails())
+        raise
