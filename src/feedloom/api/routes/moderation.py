@@ -20,7 +20,7 @@ from feedloom.api.moderation_schemas import (
 from feedloom.domain.spikes import SpikeKind
 
 router = APIRouter(prefix="/v1/moderation", tags=["moderation"])
-Username = Annotated[str, Path(max_length=32, description="the account's username")]
+Username = Annotated[str, Path(description="the account's username (an unknown one: 404)")]
 
 
 @router.get("/queue", response_model=QueuePage)
