@@ -21,6 +21,15 @@ from prometheus_client import (
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1.0, 2.5)
 HTTP_BUCKETS = (*LATENCY_BUCKETS, 5.0, 10.0)
 LAG_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 300.0)
+AUTHOR_SIZES = ((100, "lt100"), (1_000, "lt1k"), (10_000, "lt10k"), (100_000, "lt100k"))
+
+
+def author_size_bucket(followers: int) -> str:
+    """A lag label by followers reached: few series, and big fan-outs apart."""
+    for bound, name in AUTHOR_SIZES:
+        if followers < bound:
+            return name
+    return "ge100k"
 
 
 class Metrics:
@@ -35,12 +44,29 @@ class Metrics:
         self.fanout_lag = Histogram(
             "feedloom_fanout_lag_seconds",
             "Post created until inserted into its followers' timelines",
-            ["lane"],
+            ["lane", "author_size"],
             buckets=LAG_BUCKETS,
             registry=r,
         )
         self.fanout_events = Counter(
             "feedloom_fanout_events", "Events handled by fan-out workers", ["kind"], registry=r
+        )
+        self.dead_letters = Counter(
+            "feedloom_fanout_dead_letters",
+            "Events set aside after failing fan-out on every try",
+            ["lane"],
+            registry=r,
+        )
+        self.lost_events_resent = Counter(
+            "feedloom_outbox_resent",
+            "Sent events re-sent because their stream was lost",
+            registry=r,
+        )
+        self.oldest_pending = Gauge(
+            "feedloom_oldest_pending_event_seconds",
+            "Age of the oldest event not yet done: outbox (unsent, sent) and each lane",
+            ["stage"],
+            registry=r,
         )
         self.feed_latency = Histogram(
             "feedloom_feed_request_seconds",

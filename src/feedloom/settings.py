@@ -42,7 +42,15 @@ class FanoutSettings(BaseModel):
     push_below: int = Field(8_000, ge=0, description="a pulled author is pushed again below this")
     bulk_above: int = Field(1_000, ge=0, description="pushed authors above this use the bulk lane")
     max_pulled_per_read: int = Field(100, ge=0, description="pulled authors merged per feed read")
-    batch_size: int = Field(1_000, ge=1, le=10_000, description="followers per fan-out batch")
+    batch_size: int = Field(
+        10_000, ge=1, le=100_000, description="(author, follower) pairs per fan-out page"
+    )
+    dead_letter_after: int = Field(
+        3, ge=1, le=100, description="tries before a failing event goes to the dead letters"
+    )
+    resend_lost_after_s: float = Field(
+        10.0, gt=0, description="a sent event whose stream was lost is re-sent after this"
+    )
 
     @model_validator(mode="after")
     def _valid_policy(self) -> Self:
@@ -119,6 +127,9 @@ class HttpSettings(BaseModel):
     cors_origins: list[str] = Field(
         [], description="origins whose browser pages may call the API (JSON list); none by default"
     )
+    access_log: bool = Field(
+        True, description="a log line per request; off behind a proxy that logs them (~6 % CPU)"
+    )
 
 
 class Settings(BaseSettings):
@@ -144,8 +155,11 @@ class Settings(BaseSettings):
     reclaim_idle_s: float = Field(
         30.0, gt=0, description="a delivery unacked this long is taken over by another worker"
     )
-    worker_id: int = Field(
-        0, ge=0, le=1023, description="Snowflake worker bits; unique per process"
+    worker_id: int | None = Field(
+        None,
+        ge=0,
+        le=1023,
+        description="Snowflake worker bits (default: leased automatically, unique per process)",
     )
     secret_key: SecretStr | None = Field(
         None, description="signs upload URLs and stream tickets; embedded default: generated"

@@ -43,3 +43,12 @@ async def test_a_deleted_post_is_removed_and_the_author_stays_cached(caches: Cac
     assert await authors.read_many([AUTHOR]) == {AUTHOR: [1]}
     await authors.remove(AUTHOR, 1)
     assert await authors.read_many([AUTHOR]) == {AUTHOR: []}
+
+
+async def test_push_many_pushes_each_post_onto_cached_author_timelines_only(
+    caches: Caches,
+) -> None:
+    store = caches.author_timelines(length=3)
+    await store.replace(1, [10])
+    await store.push_many([(1, 30), (2, 31), (1, 20), (1, 40), (1, 30)])
+    assert await store.read_many([1, 2]) == {1: [40, 30, 20]}

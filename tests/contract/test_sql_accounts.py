@@ -44,7 +44,7 @@ async def test_a_token_names_its_user_until_revoked(store: SqlStore) -> None:
 
 async def test_profiles_and_settings_read_back_as_written(store: SqlStore) -> None:
     alice, bob = await store.user("alice"), await store.user("bob")
-    await store.accounts.set_pulled(bob, True)
+    await store.accounts.set_pulled(bob, True, NOW)
     await store.accounts.set_feed_order(alice, FeedOrder.RANKED)
     assert await store.accounts.profiles([alice, bob, alice]) == {
         alice: UserProfile(alice, "alice", "Alice", None),

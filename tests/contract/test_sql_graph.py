@@ -76,11 +76,28 @@ async def test_follower_batches_page_through_every_follower_once_in_id_order(
     assert pages == [sorted(fans)[0:3], sorted(fans)[3:6], sorted(fans)[6:]]
 
 
+async def test_follower_lists_give_every_follower_of_many_followees_in_one_query(
+    store: SqlStore,
+) -> None:
+    one, two, lonely = await store.user("one"), await store.user("two"), await store.user("l")
+    fans = [await store.user(f"fan{i}") for i in range(5)]
+    for fan in fans:
+        await store.graph.follow(fan, one, NOW)
+    await store.graph.follow(fans[0], two, NOW)
+    await store.graph.follow(one, fans[1], NOW)  # the other way: not a follower of one
+    lists = await store.graph.follower_lists([one, two, lonely])
+    assert {author: sorted(followers) for author, followers in lists.items()} == {
+        one: sorted(fans),
+        two: [fans[0]],
+    }
+    assert await store.graph.follower_lists([]) == {}
+
+
 async def test_followees_carry_the_pushed_or_pulled_status(store: SqlStore) -> None:
     reader, small, big = await store.user("reader"), await store.user("s"), await store.user("b")
     await store.graph.follow(reader, small, NOW)
     await store.graph.follow(reader, big, NOW)
-    await store.accounts.set_pulled(big, True)
+    await store.accounts.set_pulled(big, True, NOW)
     followees = sorted(await store.graph.followees(reader), key=lambda f: f.user_id)
     assert followees == sorted(
         [Followee(small, False), Followee(big, True)], key=lambda f: f.user_id

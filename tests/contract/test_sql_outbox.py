@@ -1,16 +1,22 @@
 """Outbox contract on SQLite and PostgreSQL: events leave in commit order, only once
-(however many relays run), and only when publishing succeeded."""
+(however many relays run), stay until their fan-out is done, and come back when the
+stream they were sent into was lost."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
+from feedloom.adapters.sql.schema import outbox
 from feedloom.domain.model import Event, PostPublished
-from tests.contract.sql_store import SQL_DIALECTS, SqlStore, open_sql_store
+from tests.contract.sql_store import NOW, SQL_DIALECTS, SqlStore, open_sql_store
+
+LATER = NOW + timedelta(minutes=1)
 
 
 @pytest.fixture(params=SQL_DIALECTS)
@@ -30,84 +36,80 @@ async def published_posts(store: SqlStore, count: int) -> list[Event]:
     return [PostPublished(await store.post(author), author) for _ in range(count)]
 
 
-class PublishFailed(Exception):
-    pass
+def bare(events: list[Event]) -> list[Event]:
+    return [replace(event, seq=0) for event in events]
 
 
-async def test_the_relay_hands_out_events_in_commit_order_and_then_has_none(
+async def test_events_are_claimed_in_commit_order_once_and_kept_until_done(
     store: SqlStore,
 ) -> None:
     events = await published_posts(store, 5)
-    handed: list[list[Event]] = []
-
-    async def publish(batch: Sequence[Event]) -> None:
-        handed.append(list(batch))
-
-    assert await store.outbox.relay(publish, 3) == 3
-    assert await store.outbox.relay(publish, 3) == 2
-    assert await store.outbox.relay(publish, 3) == 0
-    assert handed == [events[:3], events[3:]]
-    assert await store.outbox.pending() == 0
+    first = await store.outbox.claim_unsent(3, NOW)
+    second = await store.outbox.claim_unsent(3, NOW)
+    assert await store.outbox.claim_unsent(3, NOW) == []
+    assert bare(first + second) == events
+    assert await store.outbox.pending() == 5  # sent, not yet fanned out
+    await store.outbox.done([event.seq for event in first])
+    assert await store.outbox.pending() == 2
 
 
-async def test_a_failed_publish_leaves_every_event_in_the_outbox(store: SqlStore) -> None:
+async def test_sent_events_of_a_lost_stream_are_claimed_again_and_only_those(
+    store: SqlStore,
+) -> None:
     events = await published_posts(store, 4)
-
-    async def fail(_batch: Sequence[Event]) -> None:
-        raise PublishFailed
-
-    with pytest.raises(PublishFailed):
-        await store.outbox.relay(fail, 10)
-    assert await store.outbox.pending() == 4
-    handed: list[Event] = []
-
-    async def publish(batch: Sequence[Event]) -> None:
-        handed.extend(batch)
-
-    assert await store.outbox.relay(publish, 10) == 4
-    assert handed == events
+    sent = await store.outbox.claim_unsent(10, NOW)
+    await store.outbox.mark_sent([e.seq for e in sent[:2]], "default", "one")
+    await store.outbox.mark_sent([e.seq for e in sent[2:]], "bulk", "one")
+    await store.outbox.done([sent[0].seq])
+    same = {"default": "one", "bulk": "one"}
+    assert await store.outbox.claim_lost(same, LATER, 10, LATER) == []
+    lost_default = {"default": "two", "bulk": "one"}
+    assert bare(await store.outbox.claim_lost(lost_default, LATER, 10, LATER)) == events[1:2]
+    # Claimed again but not yet on a stream: too recent to be taken for lost.
+    assert await store.outbox.claim_lost(lost_default, LATER, 10, LATER) == []
 
 
-async def test_concurrent_relays_never_hand_out_the_same_event(store: SqlStore) -> None:
+async def test_a_relay_that_died_before_recording_the_epoch_leaves_its_events_lost(
+    store: SqlStore,
+) -> None:
+    events = await published_posts(store, 2)
+    await store.outbox.claim_unsent(10, NOW)  # ...and the process died here
+    epochs = {"default": "one", "bulk": "one"}
+    assert await store.outbox.claim_lost(epochs, NOW, 10, LATER) == []  # not old enough
+    assert bare(await store.outbox.claim_lost(epochs, LATER, 10, LATER)) == events
+
+
+async def test_oldest_tells_the_age_of_unsent_and_of_sent_events(store: SqlStore) -> None:
+    assert await store.outbox.oldest(sent=False) is None
+    await published_posts(store, 2)
+    assert await store.outbox.oldest(sent=False) is not None
+    assert await store.outbox.oldest(sent=True) is None
+    await store.outbox.claim_unsent(1, NOW)
+    assert await store.outbox.oldest(sent=True) is not None
+
+
+async def test_concurrent_relays_never_claim_the_same_event(store: SqlStore) -> None:
     events = await published_posts(store, 120)
-    handed: list[Event] = []
-
-    async def publish(batch: Sequence[Event]) -> None:
-        await asyncio.sleep(0.001)  # hold the claim while the other relays run
-        handed.extend(batch)
+    claimed: list[Event] = []
 
     async def relay_until_empty() -> None:
-        while await store.outbox.relay(publish, 7):
-            pass
+        while batch := await store.outbox.claim_unsent(7, NOW):
+            claimed.extend(batch)
+            await asyncio.sleep(0.001)
 
     await asyncio.gather(*(relay_until_empty() for _ in range(4)))
-    assert len(handed) == len(events)
-    assert set(handed) == set(events)
+    assert len(claimed) == len(events)
+    assert set(bare(claimed)) == set(events)
 
 
-async def test_a_relay_skips_events_another_relay_holds_instead_of_waiting(
+async def test_a_claim_skips_rows_another_claim_holds_instead_of_waiting(
     postgres_store: SqlStore,
 ) -> None:
     store = postgres_store
-    events = await published_posts(store, 4)
-    holding, release = asyncio.Event(), asyncio.Event()
-    first: list[Event] = []
-
-    async def slow_publish(batch: Sequence[Event]) -> None:
-        first.extend(batch)
-        holding.set()
-        await release.wait()
-
-    async def quick_publish(batch: Sequence[Event]) -> None:
-        second.extend(batch)
-
-    second: list[Event] = []
-    slow = asyncio.create_task(store.outbox.relay(slow_publish, 2))
-    await holding.wait()
-    # SKIP LOCKED: the second relay takes the unclaimed rows at once; a plain
-    # FOR UPDATE would block here until the first relay commits.
-    assert await asyncio.wait_for(store.outbox.relay(quick_publish, 10), timeout=5) == 2
-    release.set()
-    assert await slow == 2
-    assert (first, second) == (events[:2], events[2:])
-    assert await store.outbox.pending() == 0
+    await published_posts(store, 4)
+    async with store.engine.begin() as conn:
+        # Another relay's claim in flight: two rows locked.
+        held = outbox.select().order_by(outbox.c.seq).limit(2).with_for_update()
+        assert len((await conn.execute(held)).all()) == 2
+        claim = store.outbox.claim_unsent(10, NOW)
+        assert len(await asyncio.wait_for(claim, timeout=5)) == 2  # SKIP LOCKED

@@ -4,7 +4,8 @@ outbox event, and the keyset queries behind author timelines and the archive."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,13 +21,10 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
 
 
 async def relayed(store: SqlStore) -> list[Event]:
+    """The outbox's events in order, without their outbox `seq`."""
     events: list[Event] = []
-
-    async def publish(batch: Sequence[Event]) -> None:
-        events.extend(batch)
-
-    while await store.outbox.relay(publish, 100):
-        pass
+    while batch := await store.outbox.claim_unsent(100, NOW):
+        events.extend(replace(event, seq=0) for event in batch)
     return events
 
 

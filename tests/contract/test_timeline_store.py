@@ -175,3 +175,58 @@ async def test_a_timeline_tells_how_long_until_it_expires(caches: Caches) -> Non
     await timelines.replace(USER, [1])
     remaining = await timelines.expires_in(USER)
     assert remaining is not None and 7_000 < remaining <= 7_200
+
+
+async def test_insert_many_writes_each_pair_to_a_timeline_that_exists_and_counts_them(
+    caches: Caches,
+) -> None:
+    timelines = caches.timelines(length=3)
+    await timelines.replace(USER, [5])
+    await timelines.replace(3, [])
+    pairs = [(USER, 9), (OTHER, 9), (3, 9), (USER, 7), (USER, 9), (3, 4), (USER, 1), (USER, 12)]
+    assert await timelines.insert_many(pairs) == 7  # OTHER has no timeline
+    assert await timelines.read(OTHER, None, 10) is None
+    assert await timelines.read(USER, None, 10) == [12, 9, 7]  # capped, no duplicate
+    assert await timelines.read(3, None, 10) == [9, 4]
+    assert await timelines.insert_many([]) == 0
+
+
+async def test_insert_many_of_any_order_keeps_exactly_the_newest_ids(caches: Caches) -> None:
+    timelines = caches.timelines(length=7)
+    for user_id in (USER, OTHER):
+        await timelines.replace(user_id, [])
+    rng = random.Random(4)
+    pairs = [(rng.choice((USER, OTHER)), rng.randrange(1, 60)) for _ in range(300)]
+    await timelines.insert_many(pairs)
+    for user_id in (USER, OTHER):
+        expected = sorted({post for reader, post in pairs if reader == user_id}, reverse=True)
+        assert await timelines.read(user_id, None, 100) == expected[:7]
+
+
+async def test_a_rebuild_keeps_what_a_fan_out_added_while_it_read(caches: Caches) -> None:
+    timelines = caches.timelines(length=4)
+    await timelines.hold(USER)  # the rebuild starts: missing, so held empty
+    assert await timelines.read_page(USER, None, 10) == ([], False)  # not complete
+    assert await timelines.insert_many([(USER, 50)]) == 1  # a fan-out meanwhile
+    await timelines.rebuild(USER, [10, 20, 30], complete=False)
+    assert await timelines.read(USER, None, 10) == [50, 30, 20, 10]
+    await timelines.rebuild(USER, [20, 40, 60], complete=False)  # merged, capped
+    assert await timelines.read(USER, None, 10) == [60, 50, 40, 30]
+
+
+async def test_a_rebuild_says_complete_only_when_this_rebuild_is(caches: Caches) -> None:
+    timelines = caches.timelines(length=10)
+    p10, p20, p30 = (1 << 30) + 10, (1 << 30) + 20, (1 << 30) + 30  # real IDs: past the marker
+    await timelines.rebuild(USER, [p10, p20], complete=True)
+    assert await timelines.read_page(USER, None, 10) == ([p20, p10], True)
+    await timelines.rebuild(USER, [p30], complete=False)
+    assert await timelines.read_page(USER, None, 10) == ([p30, p20, p10], False)
+    await timelines.rebuild(USER, [], complete=True)
+    assert await timelines.read_page(USER, None, 10) == ([p30, p20, p10], True)
+
+
+async def test_hold_leaves_an_existing_timeline_as_it_is(caches: Caches) -> None:
+    timelines = caches.timelines()
+    await timelines.replace(USER, [1, 2])
+    await timelines.hold(USER)
+    assert await timelines.read(USER, None, 10) == [2, 1]

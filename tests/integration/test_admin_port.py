@@ -69,7 +69,7 @@ async def test_a_worker_serves_its_own_metrics_on_its_admin_port(
 ) -> None:
     admin_port = free_port()
     settings = settings.model_copy(update={"admin_port": admin_port})
-    embedded_feedloom.metrics.fanout_lag.labels("default").observe(0.3)
+    embedded_feedloom.metrics.fanout_lag.labels("default", "lt100").observe(0.3)
     stop = asyncio.Event()
     working = asyncio.create_task(serve_admin_while(stop.wait(), embedded_feedloom, settings))
     try:
@@ -82,8 +82,13 @@ async def test_a_worker_serves_its_own_metrics_on_its_admin_port(
                     await asyncio.sleep(0.05)
             else:
                 raise AssertionError("the worker's admin server did not start")
-        assert 'feedloom_fanout_lag_seconds_count{lane="default"} 1.0' in metrics.text
+        assert (
+            'feedloom_fanout_lag_seconds_count{author_size="lt100",lane="default"} 1.0'
+            in metrics.text
+        )
         assert "feedloom_outbox_pending 0.0" in metrics.text
+        for stage in ("outbox", "outbox_sent", "default", "bulk"):
+            assert f'feedloom_oldest_pending_event_seconds{{stage="{stage}"}} 0.0' in metrics.text
     finally:
         stop.set()
         async with asyncio.timeout(20):

@@ -12,7 +12,7 @@ import asyncpg
 import pytest
 
 from tests.integration.processes import free_port
-from tests.servers import POSTGRES_URL, TEST_SECRET_KEY, scratch_schema
+from tests.servers import POSTGRES_URL, REDIS_URL, TEST_SECRET_KEY, scratch_schema
 
 pytestmark = pytest.mark.postgres
 
@@ -80,8 +80,9 @@ async def test_migrate_creates_the_schema_with_the_keyset_indexes_and_is_repeata
 async def test_a_server_process_refuses_an_unmigrated_database_in_one_line(
     command: tuple[str, ...],
 ) -> None:
+    # A worker needs Redis (it refuses in-process caches it cannot share): give it one.
     async with scratch_schema(migrated=False) as schema:
-        refused = feedloom(*command, schema=schema)
+        refused = feedloom(*command, schema=schema, FEEDLOOM_REDIS_URL=REDIS_URL)
     assert refused.returncode == 1
     assert refused.stderr.splitlines() == [
         f"feedloom: database schema is at nothing, this code needs {head_revision()}: "

@@ -60,12 +60,13 @@ def quick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Three connections at most, and nothing timed out during a test."""
+    """Three connections at most, nothing timed out during a test, no access log."""
     yield from started(
         tmp_path_factory.mktemp("capped"),
         max_connections="3",
         header_timeout_s="120",
         keep_alive_s="120",
+        access_log="false",
     )
 
 
@@ -209,3 +210,21 @@ def test_connections_past_the_cap_are_answered_503_until_one_closes(capped: str)
     finally:
         for sock in held:
             sock.close()
+
+
+def test_the_access_log_can_be_turned_off(
+    quick: str, capped: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    for url in (quick, capped):
+        with connect(url) as sock:
+            sock.sendall(head("/healthz?probe=access-log"))
+            assert read_answer(sock).status == 200
+    logs = {
+        name: (tmp_path_factory.getbasetemp() / f"{name}0" / "api.log")
+        for name in ("quick", "capped")
+    }
+    deadline = time.monotonic() + WAIT_S
+    while "probe=access-log" not in logs["quick"].read_text(errors="replace"):
+        assert time.monotonic() < deadline, "the default server logged no access line"
+        time.sleep(0.1)
+    assert "probe=access-log" not in logs["capped"].read_text(errors="replace")

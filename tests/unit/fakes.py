@@ -9,7 +9,7 @@ what the graph reader sees), the reader fake is handed the writer's state.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Generic, TypeVar
@@ -180,7 +180,7 @@ class FakeFanoutModes:
         self._profiles = profiles
         self.changes: list[tuple[int, bool]] = []
 
-    async def set_pulled(self, user_id: int, pulled: bool) -> None:
+    async def set_pulled(self, user_id: int, pulled: bool, now: datetime) -> None:
         self._profiles.by_id[user_id] = replace(self._profiles.by_id[user_id], pulled=pulled)
         self.changes.append((user_id, pulled))
 
@@ -268,27 +268,63 @@ class FakeFollowerLister:
     def __init__(self, follows: set[tuple[int, int]]) -> None:
         self._follows = follows
         self.calls: list[tuple[int, int]] = []
+        self.lists_asked: list[list[int]] = []
 
     async def follower_batch(self, followee_id: int, after: int, limit: int) -> list[int]:
         self.calls.append((after, limit))
         return sorted(a for a, b in self._follows if b == followee_id and a > after)[:limit]
 
+    async def follower_lists(self, followee_ids: Sequence[int]) -> dict[int, list[int]]:
+        self.lists_asked.append(sorted(followee_ids))
+        lists: dict[int, list[int]] = {}
+        for follower, followee in sorted(self._follows):
+            if followee in followee_ids:
+                lists.setdefault(followee, []).append(follower)
+        return lists
+
 
 class FakeOutbox:
-    """Events in commit order; `relayed` counts how many were handed on."""
+    """Events in commit order (seq = position + 1); `relayed` counts how many were
+    claimed, `sent` holds each sent seq's (lane, epoch), `finished` the done seqs."""
 
     def __init__(self, *events: Event) -> None:
-        self.events, self.relayed = list(events), 0
+        self.events = [replace(event, seq=n) for n, event in enumerate(events, 1)]
+        self.relayed = 0
+        self.sent: dict[int, tuple[str, str]] = {}
+        self.finished: set[int] = set()
 
-    async def relay(self, publish: Callable[[Sequence[Event]], Awaitable[None]], limit: int) -> int:
+    async def claim_unsent(self, limit: int, now: datetime) -> list[Event]:
         batch = self.events[self.relayed : self.relayed + limit]
-        if batch:
-            await publish(batch)
         self.relayed += len(batch)
-        return len(batch)
+        return batch
+
+    async def claim_lost(
+        self, epochs: Mapping[str, str], sent_before: datetime, limit: int, now: datetime
+    ) -> list[Event]:
+        lost = [
+            e
+            for e in self.events[: self.relayed]
+            if e.seq not in self.finished
+            and self.sent.get(e.seq, ("", ""))[1] != epochs.get(self.sent.get(e.seq, ("", ""))[0])
+        ]
+        return lost[:limit]
+
+    async def mark_sent(self, seqs: Sequence[int], lane: str, epoch: str) -> None:
+        for seq in seqs:
+            self.sent[seq] = (lane, epoch)
+
+    async def done(self, seqs: Sequence[int]) -> None:
+        self.finished.update(seqs)
+
+    async def add(self, events: Sequence[Event], now: datetime) -> None:
+        start = len(self.events) + 1
+        self.events += [replace(e, seq=n) for n, e in enumerate(events, start)]
 
     async def pending(self) -> int:
-        return len(self.events) - self.relayed
+        return len(self.events) - len(self.finished)
+
+    async def oldest(self, sent: bool) -> datetime | None:
+        return None
 
 
 class FakeEngagement:
@@ -407,6 +443,18 @@ class FakeTimelineStore:
             self.ids[user_id].add(post_id)
         return len(present)
 
+    async def insert_many(self, pairs: Sequence[tuple[int, int]]) -> int:
+        present = [(user_id, post_id) for user_id, post_id in pairs if user_id in self.ids]
+        for user_id, post_id in present:
+            self.ids[user_id].add(post_id)
+        return len(present)
+
+    async def hold(self, user_id: int) -> None:
+        self.ids.setdefault(user_id, set())
+
+    async def rebuild(self, user_id: int, post_ids: Sequence[int], complete: bool) -> None:
+        await self.replace(user_id, [*post_ids, *self.ids.get(user_id, set())], complete)
+
     async def merge_if_present(self, user_id: int, post_ids: Sequence[int]) -> None:
         if user_id in self.ids:
             self.ids[user_id].update(post_ids)
@@ -439,6 +487,10 @@ class FakeAuthorTimelineStore:
     async def push_if_present(self, author_id: int, post_id: int) -> None:
         if author_id in self.ids and post_id not in self.ids[author_id]:
             self.ids[author_id].insert(0, post_id)
+
+    async def push_many(self, pairs: Sequence[tuple[int, int]]) -> None:
+        for author_id, post_id in pairs:
+            await self.push_if_present(author_id, post_id)
 
     async def remove(self, author_id: int, post_id: int) -> None:
         if post_id in self.ids.get(author_id, []):
@@ -564,4 +616,12 @@ class FakeEventQueue:
         pass
 
     async def lag(self) -> dict[str, int]:
+        return {}
+
+    epoch = "e1"  # a test loses the stream by changing it
+
+    async def epochs(self) -> dict[str, str]:
+        return {"default": self.epoch, "bulk": self.epoch}
+
+    async def oldest_age_s(self) -> dict[str, float]:
         return {}

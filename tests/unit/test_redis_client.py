@@ -53,5 +53,6 @@ def test_a_prefix_that_would_pin_every_key_to_one_slot_is_refused(prefix: str) -
 
 def test_each_entity_has_its_own_hash_tag() -> None:
     keys = RedisKeys("fl")
-    assert keys.timeline(42) == "fl:tl:{42}"
+    assert keys.timeline(42) == "fl:tl:{t42}:42"  # a bucket of users: one slot for many
+    assert keys.timeline(1066) == "fl:tl:{t42}:1066"
     assert keys.stream("bulk") == "fl:q:{bulk}"

@@ -48,6 +48,7 @@ def serve_http(
         port=port,
         log_config=None,
         log_level=settings.log_level.lower(),
+        access_log=settings.http.access_log,
         **limited_http(settings),
     )
     server = ApiServer(config)

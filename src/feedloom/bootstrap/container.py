@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from argon2 import PasswordHasher
 
 from feedloom.bootstrap.infrastructure import cache_ports, durable_stores
+from feedloom.bootstrap.leases import leased_ids
 from feedloom.bootstrap.runtime import Runtime, utc_now
 from feedloom.bootstrap.secret_key import secret_key
 from feedloom.bootstrap.services import Services, build_services
-from feedloom.domain.ids import IdGenerator
 from feedloom.metrics import Metrics
 from feedloom.ports import CachePorts, Clock, DurableStores
 from feedloom.read.ranked.feature_log import FeatureLog
@@ -46,7 +46,8 @@ async def open_feedloom(settings: Settings, clock: Clock = utc_now) -> AsyncIter
     task registered on `lifecycle` stops before the stores it uses close)."""
     async with contextlib.AsyncExitStack() as stack:
         stores = await durable_stores(settings, stack)
-        runtime = Runtime(clock, IdGenerator(settings.worker_id), Metrics())
+        ids = await leased_ids(stores.worker_leases, clock, settings.worker_id, stack)
+        runtime = Runtime(clock, ids, Metrics())
         caches = await cache_ports(settings, clock, runtime.metrics, stack)
         feature_log = None
         if settings.feed.feature_log_path is not None:

@@ -6,6 +6,9 @@ from __future__ import annotations
 import contextlib
 from datetime import timedelta
 
+from redis.exceptions import RedisError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+
 from feedloom.adapters.files.object_store import LocalObjectStore
 from feedloom.adapters.memory.caches import (
     MemoryCounterStore,
@@ -27,8 +30,10 @@ from feedloom.adapters.sql.accounts import SqlAccounts
 from feedloom.adapters.sql.affinity import SqlAffinityStore
 from feedloom.adapters.sql.bulk_import import SqlBulkImport
 from feedloom.adapters.sql.database import check_migrated, create_database, migrate
+from feedloom.adapters.sql.dead_letters import SqlDeadLetters
 from feedloom.adapters.sql.engagement import SqlEngagement
 from feedloom.adapters.sql.graph import SqlSocialGraph
+from feedloom.adapters.sql.leases import SqlWorkerLeases
 from feedloom.adapters.sql.media_sizes import SqlMediaSizes
 from feedloom.adapters.sql.moderation import SqlModeration
 from feedloom.adapters.sql.outbox import SqlOutbox
@@ -74,9 +79,19 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         engagement=SqlEngagement(engine),
         affinities=SqlAffinityStore(engine),
         outbox=SqlOutbox(engine),
+        dead_letters=SqlDeadLetters(engine),
+        worker_leases=SqlWorkerLeases(engine),
         bulk=SqlBulkImport(engine),
         moderation=SqlModeration(engine),
     )
+
+
+def is_transient(error: BaseException) -> bool:
+    """A failure of the infrastructure (Redis or the database away, a timeout), not of
+    the event being handled: retried later, never a reason to dead-letter the event."""
+    return isinstance(
+        error, (OSError, TimeoutError, RedisError, OperationalError, InterfaceError)
+    ) or bool(isinstance(error, DBAPIError) and error.connection_invalidated)
 
 
 def redis_config(settings: Settings) -> RedisConfig:

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 from argon2 import PasswordHasher
 
+from feedloom.bootstrap.infrastructure import is_transient
 from feedloom.bootstrap.runtime import Runtime
 from feedloom.lookups.access import Access
 from feedloom.lookups.author_timelines import AuthorTimelines
@@ -58,7 +59,7 @@ from feedloom.write.publish_post import PostLimits, PublishPost
 from feedloom.write.relations import FollowLimit, Relations
 from feedloom.write.relay_outbox import RelayOutbox
 from feedloom.write.stream_tickets import StreamTickets
-from feedloom.write.worker import Worker, WorkerConfig
+from feedloom.write.worker import FanOutLedger, Worker, WorkerConfig
 
 NEW_POSTS_CAP = 50  # GET /v1/feed/new counts up to this many
 
@@ -152,6 +153,7 @@ def build_services(
         stores.followers,
         caches.timelines,
         caches.author_timelines,
+        author_timelines,
         views,
         metrics,
         clock,
@@ -162,7 +164,15 @@ def build_services(
     new_posts = NewPosts(Readers(states, policy), candidates, views, NEW_POSTS_CAP)
     reconcile = ReconcileCounts(caches.counters, stores.engagement, metrics)
     worker = Worker(
-        RelayOutbox(stores.outbox, stores.profiles, caches.queue, policy),
+        RelayOutbox(
+            stores.outbox,
+            stores.profiles,
+            caches.queue,
+            policy,
+            clock,
+            metrics,
+            timedelta(seconds=settings.fanout.resend_lost_after_s),
+        ),
         fan_out,
         caches.queue,
         buffer,
@@ -172,7 +182,10 @@ def build_services(
         WorkerConfig(
             counter_flush_s=settings.counter_flush_ms / 1000,
             idempotency_ttl=timedelta(hours=settings.idempotency_ttl_hours),
+            dead_letter_after=settings.fanout.dead_letter_after,
+            is_transient=is_transient,
         ),
+        FanOutLedger(stores.outbox, stores.dead_letters, metrics),
     )
     worker.media_jobs = MediaJobs(
         stores.media_sizes, views, clock, stores.objects, settings.media_base_url

@@ -8,6 +8,7 @@
     accounts.py      accounts create | modify | role | suspend | reinstate | delete | show
     doctor.py        doctor: is this machine's configuration fit to run feedloom?
     feeds.py         feeds show | build | clear: home timelines (Redis)
+    events.py        events list | show | replay: fan-out's dead letters
     media.py         media cleanup: uploads no post attached
     config.py        (shared) settings in one line, backends checked, the wiring opened
 
@@ -30,6 +31,7 @@ from feedloom.cli import (
     bench,
     capacity,
     doctor,
+    events,
     feeds,
     import_graph,
     media,
@@ -78,4 +80,5 @@ app.add_typer(bench.app, name="bench")
 app.add_typer(affinity.app, name="affinity")
 app.add_typer(accounts.app, name="accounts")
 app.add_typer(feeds.app, name="feeds")
+app.add_typer(events.app, name="events")
 app.add_typer(media.app, name="media")

@@ -65,6 +65,9 @@ def fanout(
     graph: GraphOption = None,
     users: Annotated[int | None, typer.Option(min=2, help="Or generate N users.")] = None,
     seed: Annotated[int, typer.Option(help="Seed for --users.")] = 0,
+    peers: Annotated[
+        bool, typer.Option("--peers", help="Or the peers' workload (20,000 users, checked).")
+    ] = False,
     pull_above: Annotated[
         int, typer.Option(min=0, help="Authors above T are pulled (--url: say the server's T).")
     ] = 10_000,
@@ -93,7 +96,7 @@ def fanout(
     from feedloom.bench.target import open_target
     from feedloom.cli.progress import ProgressBars
 
-    edges = _edges(graph, users, seed)
+    edges = _peers_edges() if peers else _edges(graph, users, seed)
     if in_process and url:
         raise typer.BadParameter("--in-process starts its own store", param_hint="--url")
     url = _checked_url(url, password)
@@ -292,6 +295,15 @@ def _checked_url(url: str | None, password: str | None) -> str | None:
         return check_loopback(url)
     except NotLoopback as error:
         raise typer.BadParameter(str(error), param_hint="--url") from None
+
+
+def _peers_edges() -> list[Edge]:
+    from feedloom.bench.workload import PEERS_FINGERPRINT, peers_workload
+
+    workload = peers_workload()
+    if workload.fingerprint() != PEERS_FINGERPRINT:
+        raise RuntimeError(f"graph fingerprint {workload.fingerprint()} is not the peers'")
+    return workload.edges
 
 
 def _edges(graph: Path | None, users: int | None, seed: int) -> list[Edge]:

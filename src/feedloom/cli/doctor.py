@@ -118,11 +118,7 @@ def _secret(settings: Settings) -> Finding:
 def _worker_id(settings: Settings) -> Finding:
     if "FEEDLOOM_WORKER_ID" in {name.upper() for name in os.environ}:
         return Finding("worker id", True, f"{settings.worker_id}; each process needs its own")
-    if settings.environment == "production":
-        return Finding(
-            "worker id", False, "FEEDLOOM_WORKER_ID unset: give every process its own 0-1023"
-        )
-    return Finding("worker id", True, "0 (default): fine for one process")
+    return Finding("worker id", True, "leased from the database per process (default)")
 
 
 def _skew(theirs: datetime | None) -> float | None:

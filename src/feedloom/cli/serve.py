@@ -55,8 +55,20 @@ def serve(
     serve_http(application, settings, host, port, reuse_port)
 
 
+EMBEDDED_WORKER = (
+    "feedloom worker needs Redis (FEEDLOOM_REDIS_URL): on the embedded default the queue "
+    "and timelines live inside `feedloom serve`, which runs its own worker; a separate "
+    "worker would take its events into memory no reader sees"
+)
+
+
 def worker(
     concurrency: Annotated[int, typer.Option(min=1, max=64, help="consumers per lane")] = 1,
+    data_dir: Annotated[Path | None, typer.Option(help="where the SQLite file lives")] = None,
+    metrics_port: Annotated[
+        int | None,
+        typer.Option(min=1, max=65_535, help="serve /metrics, /healthz, /readyz on this port"),
+    ] = None,
 ) -> None:
     """Run relay + fan-out workers until interrupted (any number of these may run)."""
     from feedloom.api.serving import serve_admin_while
@@ -64,7 +76,11 @@ def worker(
     from feedloom.cli.config import command_settings
     from feedloom.logs import configure_logging
 
-    settings = command_settings()
+    settings = command_settings(data_dir)
+    if settings.is_embedded:
+        fail(EMBEDDED_WORKER)
+    if metrics_port is not None:
+        settings = settings.model_copy(update={"admin_port": metrics_port})
     refuse_unusable_backends(settings)
     configure_logging(settings)
 

@@ -39,6 +39,17 @@ class IdGenerator:
         self._sequence = 0
         self._lock = threading.Lock()
 
+    def rebind(self, worker_id: int) -> None:
+        """Mint as another worker from now on (a lease lost and replaced)."""
+        if not 0 <= worker_id <= MAX_WORKER:
+            raise ValueError(f"worker_id must be in 0..{MAX_WORKER}, got {worker_id}")
+        with self._lock:
+            self._worker_id = worker_id
+
+    @property
+    def worker_id(self) -> int:
+        return self._worker_id
+
     def next_id(self) -> int:
         with self._lock:
             now_ms = max(self._clock_ms() - EPOCH_MS, self._last_ms)

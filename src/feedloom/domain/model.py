@@ -90,10 +90,15 @@ class Counts:
 
 @dataclass(frozen=True, slots=True)
 class PostPublished:
-    """Outbox event: a post exists and must reach its author's followers."""
+    """Outbox event: a post exists and must reach its author's followers.
+
+    `seq` is the outbox row (0: none), deleted once the fan-out is done; `pulled` is
+    the relay's decision (None: not decided, the worker looks the author up)."""
 
     post_id: int
     author_id: int
+    seq: int = 0
+    pulled: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +107,17 @@ class PostDeleted:
 
     post_id: int
     author_id: int
+    seq: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class AuthorPushed:
+    """Outbox event: a pulled author is pushed again; their recent posts must be
+    back-filled into the timelines of their followers (no post: `post_id` is 0)."""
+
+    author_id: int
+    post_id: int = 0
+    seq: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,4 +134,4 @@ class FeedItem:
     views: int = 0  # distinct viewers, estimated (HyperLogLog)
 
 
-Event = PostPublished | PostDeleted
+Event = PostPublished | PostDeleted | AuthorPushed

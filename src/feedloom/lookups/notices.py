@@ -19,8 +19,11 @@ from feedloom.ports import NoticeBus, NoticeListener
 log = logging.getLogger(__name__)
 
 
+READER_PREFIX = "u:"
+
+
 def reader_topic(user_id: int) -> str:
-    return f"u:{user_id}"
+    return f"{READER_PREFIX}{user_id}"
 
 
 def author_topic(author_id: int) -> str:
@@ -34,6 +37,13 @@ class Notices:
     async def reached(self, reader_ids: Sequence[int], post_id: int) -> None:
         """These readers' feeds gained the post (pushed, or their own)."""
         await self._publish([reader_topic(r) for r in reader_ids], post_id)
+
+    async def reached_many(self, pairs: Sequence[tuple[int, int]]) -> None:
+        """A fan-out batch: each (reader, post) pair's feed gained the post."""
+        try:
+            await self._bus.publish_many(READER_PREFIX, pairs)
+        except Exception:  # the notice is a hint, fan-out goes on
+            log.warning("new-post notices of %d readers not published", len(pairs), exc_info=True)
 
     async def pulled_author_posted(self, author_id: int, post_id: int) -> None:
         await self._publish([author_topic(author_id)], post_id)

@@ -27,7 +27,12 @@ class TimelineRebuilder:
         """Pulled accounts are included too: those beyond the per-read cap reach the
         reader this way. The timeline is complete when it holds everything:
         no author list was cut at its cap, the merge fits, and no followee is pulled
-        (a pulled account's later posts reach the reader only through its capped list)."""
+        (a pulled account's later posts reach the reader only through its capped list).
+
+        A fan-out running meanwhile must not be lost: the timeline is held first (made
+        if missing, so the fan-out lands in it), and the rebuilt list is merged into
+        whatever the timeline gained while the author timelines were read."""
+        await self._timelines.hold(user_id)
         lists = await self._authors.recent([*followees, user_id])
         merged = capped(merge_newest_first(lists.values()), self._length)
         complete = (
@@ -35,5 +40,5 @@ class TimelineRebuilder:
             and len(merged) < self._length
             and all(self._authors.holds_all(ids) for ids in lists.values())
         )
-        await self._timelines.replace(user_id, merged, complete)
+        await self._timelines.rebuild(user_id, merged, complete)
         self._rebuilds.inc()

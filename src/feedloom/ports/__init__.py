@@ -41,12 +41,12 @@ from feedloom.ports.durable import (
     MediaStore,
     MediaSweep,
     ObjectStore,
-    Outbox,
     PeopleDirectory,
     PostArchive,
     PostStore,
     RelationStore,
 )
+from feedloom.ports.fanout import DeadEvent, DeadLetters, Outbox, WorkerLeases
 from feedloom.ports.moderation import ContentCheck, ModerationStore, QueuedPost
 from feedloom.ports.records import (
     AccountRecord,
@@ -75,6 +75,8 @@ __all__ = [
     "ContentCheck",
     "CounterStore",
     "Credentials",
+    "DeadEvent",
+    "DeadLetters",
     "Delivery",
     "DurableStores",
     "Engagement",
@@ -114,4 +116,5 @@ __all__ = [
     "TrendingStore",
     "ViewCache",
     "ViewerSketches",
+    "WorkerLeases",
 ]

@@ -66,7 +66,9 @@ class ProfileEditor(Protocol):
 
 
 class FanoutModes(Protocol):
-    async def set_pulled(self, user_id: int, pulled: bool) -> None: ...
+    async def set_pulled(self, user_id: int, pulled: bool, now: datetime) -> None:
+        """Pushed again (`pulled` False) also queues the back-fill of recent posts."""
+        ...
 
 
 class PreferenceStore(Protocol):

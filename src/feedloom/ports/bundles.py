@@ -42,12 +42,12 @@ from feedloom.ports.durable import (
     MediaStore,
     MediaSweep,
     ObjectStore,
-    Outbox,
     PeopleDirectory,
     PostArchive,
     PostStore,
     RelationStore,
 )
+from feedloom.ports.fanout import DeadLetters, Outbox, WorkerLeases
 from feedloom.ports.moderation import ModerationStore
 from feedloom.ports.sketches import HourlyTallies, TrendingStore, ViewerSketches
 
@@ -78,6 +78,8 @@ class DurableStores:
     engagement: Engagement
     affinities: AffinityStore
     outbox: Outbox
+    dead_letters: DeadLetters
+    worker_leases: WorkerLeases
     bulk: BulkImporter
     moderation: ModerationStore  # held posts, reports, suspicious accounts
 

@@ -38,6 +38,21 @@ class TimelineStore(Protocol):
         cap; returns how many timelines received it (inactive users are skipped)."""
         ...
 
+    async def insert_many(self, pairs: Sequence[tuple[int, int]]) -> int:
+        """Fan-out of a batch: each (user, post) pair inserted as `insert_if_present`
+        would, in as few round trips as the store allows; returns the pairs written."""
+        ...
+
+    async def hold(self, user_id: int) -> None:
+        """A rebuild starts: make sure a timeline exists (empty and incomplete if it
+        did not), so fan-outs running meanwhile land in it; `rebuild` then merges."""
+        ...
+
+    async def rebuild(self, user_id: int, post_ids: Sequence[int], complete: bool) -> None:
+        """Store a rebuilt timeline merged with what it holds now (fan-outs that ran
+        while the rebuild read), keeping the cap; `complete` as for `replace`."""
+        ...
+
     async def merge_if_present(self, user_id: int, post_ids: Sequence[int]) -> None: ...
     async def remove(self, user_id: int, post_ids: Sequence[int]) -> None: ...
     async def drop(self, user_id: int) -> None: ...
@@ -61,6 +76,10 @@ class AuthorTimelineStore(Protocol):
 
     async def replace(self, author_id: int, post_ids: Sequence[int]) -> None: ...
     async def push_if_present(self, author_id: int, post_id: int) -> None: ...
+    async def push_many(self, pairs: Sequence[tuple[int, int]]) -> None:
+        """(author, post) pairs pushed as `push_if_present` would, in one go."""
+        ...
+
     async def remove(self, author_id: int, post_id: int) -> None: ...
 
 
@@ -150,6 +169,16 @@ class EventQueue(Protocol):
         """Events waiting per lane (for /metrics and for tests that wait on fan-out)."""
         ...
 
+    async def epochs(self) -> dict[str, str]:
+        """Per lane, a token that changes whenever the lane's stream is created anew
+        (it was lost): events sent under an older epoch must be sent again. Calling it
+        also detects a lost stream and recreates it."""
+        ...
+
+    async def oldest_age_s(self) -> dict[str, float]:
+        """Per lane, seconds since the oldest event still waiting was queued (0 if none)."""
+        ...
+
 
 class NoticeListener(Protocol):
     """One open stream's subscription (see NoticeBus.listen)."""
@@ -171,5 +200,9 @@ class NoticeBus(Protocol):
     Redis pub/sub across API and worker processes."""
 
     async def publish(self, topics: Sequence[str], post_id: int) -> None: ...
+    async def publish_many(self, prefix: str, pairs: Sequence[tuple[int, int]]) -> None:
+        """A fan-out batch: for each (key, post), `post` to topic `prefix` + key, in one
+        message however many pairs (nearly free when nobody listens)."""
+        ...
 
     def listen(self, topics: Sequence[str]) -> AbstractAsyncContextManager[NoticeListener]: ...

@@ -8,14 +8,13 @@ roles; nothing inherits.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
 from typing import Protocol
 
 from feedloom.domain.model import (
     Comment,
     Counts,
-    Event,
     Media,
     MediaSize,
     Post,
@@ -185,6 +184,11 @@ class FollowerLister(Protocol):
         """Follower IDs above `after`, ascending: keyset pages for fan-out."""
         ...
 
+    async def follower_lists(self, followee_ids: Sequence[int]) -> dict[int, list[int]]:
+        """Each followee's followers (in no order; followees without any omitted): one
+        query for a whole fan-out batch."""
+        ...
+
 
 # -- engagement, ranking features, events, bulk loads ------------------------------
 
@@ -245,15 +249,6 @@ class AffinityStore(Protocol):
         """Recompute every pair from the stored likes and comments and replace all
         states; returns how many pairs were written."""
         ...
-
-
-class Outbox(Protocol):
-    async def relay(self, publish: Callable[[Sequence[Event]], Awaitable[None]], limit: int) -> int:
-        """Hand up to `limit` unpublished events to `publish`, then mark them
-        published; concurrent relays never hand out the same event twice."""
-        ...
-
-    async def pending(self) -> int: ...
 
 
 class BulkImporter(Protocol):

@@ -1,20 +1,30 @@
-"""Fan-out on write: insert a new post's ID into its followers' timelines.
+"""Fan-out on write, a consumed batch of events at a time.
 
-Workers receive events carrying IDs only and are idempotent: a post that is gone
-means the work is done, and a repeated delivery inserts an ID the timeline already
-holds, which changes nothing. Followers without a timeline (inactive, or never built)
-are skipped inside the store; their timelines are rebuilt when they return. Pulled
-authors are not fanned out at all: readers merge their author timeline.
+A batch is handled as one unit: the followers of all its pushed authors come from one
+keyset-paged query (a page or a few, not one per post), and all of its timeline inserts
+go to the store as (timeline, post) pairs, one script call per page of pairs (per slot
+on a cluster). Nothing the event carries is read again: the author and the relay's
+pulled/pushed decision travel in it, the post's age is in its ID. One query per batch
+asks which posts still exist: a post deleted (or gone) before its fan-out is done.
+
+Idempotent: a repeated delivery inserts IDs the timelines already hold, which changes
+nothing. Followers without a timeline (inactive, never built) are skipped inside the
+store; their timelines are rebuilt when they return. Pulled authors are not fanned out
+at all: readers merge their author timeline.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections import Counter, defaultdict
+from collections.abc import Iterator, Sequence
 
-from feedloom.domain.model import Post, PostDeleted, PostPublished, UserProfile
+from feedloom.domain.ids import created_at_of
+from feedloom.domain.model import AuthorPushed, PostDeleted, PostPublished, UserProfile
+from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.notices import Notices
-from feedloom.metrics import Metrics
+from feedloom.metrics import Metrics, author_size_bucket
 from feedloom.ports import (
     AuthorTimelineStore,
     Clock,
@@ -35,62 +45,133 @@ class FanOut:
         followers: FollowerLister,
         timelines: TimelineStore,
         author_timelines: AuthorTimelineStore,
+        recent: AuthorTimelines,
         views: Views,
         metrics: Metrics,
         clock: Clock,
-        batch_size: int,
+        page_size: int,
     ) -> None:
         self._posts, self._profiles, self._followers = posts, profiles, followers
-        self._timelines, self._author_timelines = timelines, author_timelines
+        self._timelines, self._author_timelines, self._recent = timelines, author_timelines, recent
         self._views, self._metrics, self._clock = views, metrics, clock
-        self._batch_size = batch_size
+        self._page_size = page_size
         self.notices: Notices | None = None  # new-post notices for open streams
 
     async def handle(self, deliveries: Sequence[Delivery]) -> None:
-        """Handle a consumed batch. Posts and their authors' profiles are loaded once
-        for the whole batch: per-post round trips, not timeline inserts, bound a worker."""
-        published = [d.event.post_id for d in deliveries if isinstance(d.event, PostPublished)]
-        posts = await self._posts.posts(published)
-        author_ids = list({post.author_id for post in posts.values()})
-        authors = await self._profiles.profiles(author_ids)
-        for delivery in deliveries:
-            event = delivery.event
-            if isinstance(event, PostPublished):
-                post = posts.get(event.post_id)
-                author = authors.get(post.author_id) if post is not None else None
-                await self.fan_out_post(post, author, delivery.lane)
-            elif isinstance(event, PostDeleted):
-                await self.purge_deleted(event)
-            self._metrics.fanout_events.labels(type(event).__name__).inc()
+        """One consumed batch (all of one lane), in this order."""
+        if not deliveries:
+            return
+        events = [delivery.event for delivery in deliveries]
+        published = await self._live([e for e in events if isinstance(e, PostPublished)])
+        published = await self._decided(published)
+        await self._to_author_timelines(published)
+        reached = await self._to_followers([post for post in published if not post.pulled])
+        await self._back_fill([e for e in events if isinstance(e, AuthorPushed)])
+        await self._purge([e for e in events if isinstance(e, PostDeleted)])
+        self._observe(deliveries[0].lane, published, reached)
 
-    async def fan_out_post(self, post: Post | None, author: UserProfile | None, lane: Lane) -> None:
-        if post is None or post.deleted:
-            return  # gone: nothing left to do
-        await self._author_timelines.push_if_present(post.author_id, post.id)
-        await self._timelines.insert_if_present([post.author_id], post.id)
-        if author is None or not author.pulled:
-            await self._push_to_followers(post)
-        elif self.notices is not None:
-            await self.notices.pulled_author_posted(post.author_id, post.id)
+    async def _live(self, published: list[PostPublished]) -> list[PostPublished]:
+        if not published:
+            return published
+        posts = await self._posts.posts([event.post_id for event in published])
+        return [
+            event
+            for event in published
+            if (post := posts.get(event.post_id)) is not None and not post.deleted
+        ]
+
+    async def _decided(self, published: list[PostPublished]) -> list[PostPublished]:
+        """Events the relay decided carry `pulled`; older ones get it looked up."""
+        undecided = list({e.author_id for e in published if e.pulled is None})
+        if not undecided:
+            return published
+        profiles = await self._profiles.profiles(undecided)
+        return [
+            e if e.pulled is not None else dataclasses.replace(e, pulled=_pulled(profiles, e))
+            for e in published
+        ]
+
+    async def _to_author_timelines(self, published: list[PostPublished]) -> None:
+        """Each post into its author timeline and its author's own home timeline."""
+        if not published:
+            return
+        own = [(post.author_id, post.post_id) for post in published]
+        await self._author_timelines.push_many(own)
+        await self._timelines.insert_many(own)
         if self.notices is not None:
-            await self.notices.reached([post.author_id], post.id)
-        lag = (self._clock() - post.created_at).total_seconds()
-        self._metrics.fanout_lag.labels(lane).observe(max(lag, 0.0))
+            for post in published:
+                if post.pulled:
+                    await self.notices.pulled_author_posted(post.author_id, post.post_id)
+            await self.notices.reached_many(own)  # each author's own feed, one message
 
-    async def _push_to_followers(self, post: Post) -> None:
-        after, size = 0, self._batch_size
-        while batch := await self._followers.follower_batch(post.author_id, after, size):
-            written = await self._timelines.insert_if_present(batch, post.id)
-            self._metrics.fanout_timeline_writes.inc(written)
-            if self.notices is not None:
-                await self.notices.reached(batch, post.id)
-            if len(batch) < size:
-                break  # a short batch is the last one: no query for an empty one
-            after = batch[-1]
+    async def _to_followers(self, pushed: list[PostPublished]) -> Counter[int]:
+        """Every follower of every pushed author, from one query; returns how many
+        followers each post has (for the lag's author-size bucket)."""
+        by_author: dict[int, list[int]] = defaultdict(list)
+        for post in pushed:
+            by_author[post.author_id].append(post.post_id)
+        if not by_author:
+            return Counter()
+        lists = await self._followers.follower_lists(list(by_author))
+        await self._insert(_pairs(by_author, lists, self._page_size))
+        reached: Counter[int] = Counter()
+        for author, posts in by_author.items():
+            reached.update(dict.fromkeys(posts, len(lists.get(author, ()))))
+        return reached
 
-    async def purge_deleted(self, event: PostDeleted) -> None:
+    async def _back_fill(self, pushed_again: list[AuthorPushed]) -> None:
+        """An author pushed again: their recent posts (which fan-out skipped while they
+        were pulled) go into their followers' timelines, as a fan-out would have."""
+        for event in pushed_again:
+            recent = {event.author_id: await self._recent.recent_of(event.author_id)}
+            lists = await self._followers.follower_lists([event.author_id])
+            await self._insert(_pairs(recent, lists, self._page_size))
+
+    async def _insert(self, chunks: Iterator[list[tuple[int, int]]]) -> None:
+        """A chunk of pairs at a time: a big account's fan-out yields to other lanes
+        between chunks, and never holds all its pairs in memory at once."""
+        for pairs in chunks:
+            self._metrics.fanout_timeline_writes.inc(await self._timelines.insert_many(pairs))
+            await self._notify(pairs)
+
+    async def _purge(self, deleted: list[PostDeleted]) -> None:
         """Second step of a delete: the tombstone already hides the post; now drop it
         from the caches. Home timelines keep the ID and are filtered at read time, then
         trimmed as newer posts arrive: touching millions of timelines is not worth it."""
-        await self._author_timelines.remove(event.author_id, event.post_id)
-        await self._views.forget_posts([event.post_id])
+        for event in deleted:
+            await self._author_timelines.remove(event.author_id, event.post_id)
+        if deleted:
+            await self._views.forget_posts([event.post_id for event in deleted])
+
+    async def _notify(self, pairs: list[tuple[int, int]]) -> None:
+        if self.notices is not None:
+            await self.notices.reached_many(pairs)
+
+    def _observe(self, lane: Lane, published: list[PostPublished], reached: Counter[int]) -> None:
+        now = self._clock()
+        for post in published:
+            lag = max((now - created_at_of(post.post_id)).total_seconds(), 0.0)
+            bucket = author_size_bucket(reached[post.post_id])
+            self._metrics.fanout_lag.labels(lane, bucket).observe(lag)
+
+
+def _pairs(
+    posts_of: dict[int, list[int]], followers_of: dict[int, list[int]], size: int
+) -> Iterator[list[tuple[int, int]]]:
+    """(follower, post) pairs of each author's posts and followers, `size` at a time."""
+    chunk: list[tuple[int, int]] = []
+    for author, posts in posts_of.items():
+        followers = followers_of.get(author, [])
+        for post in posts:
+            for start in range(0, len(followers), size):
+                chunk += [(reader, post) for reader in followers[start : start + size]]
+                if len(chunk) >= size:
+                    yield chunk
+                    chunk = []
+    if chunk:
+        yield chunk
+
+
+def _pulled(profiles: dict[int, UserProfile], event: PostPublished) -> bool:
+    profile = profiles.get(event.author_id)
+    return profile is not None and profile.pulled

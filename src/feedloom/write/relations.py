@@ -140,6 +140,6 @@ class Relations:
         profile = (await self._profiles.profiles([author_id]))[author_id]
         pulled = self._policy.is_pulled(profile.followers, profile.pulled)
         if pulled != profile.pulled:
-            await self._fanout_modes.set_pulled(author_id, pulled)
+            await self._fanout_modes.set_pulled(author_id, pulled, self._clock())
             await self._states.modes_changed()  # every reader's pulled list is rebuilt
         return pulled

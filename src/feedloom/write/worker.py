@@ -3,6 +3,12 @@
 `feedloom worker` runs it as its own process; the embedded default runs it inside
 the API process. `process_pending` runs the same steps to completion, once, for tests,
 demo seeding and benchmarks.
+
+A consumed batch is handled by `handle_batch`, step by step. An event that fails on its
+own `dead_letter_after` times in a row (a poison event) is set aside in the dead
+letters with its error (`feedloom events`), so it neither retries forever nor blocks
+its lane. Failures of the infrastructure (`is_transient`: Redis or the database away)
+are never the event's fault: the batch stays unacknowledged and is delivered again.
 """
 
 from __future__ import annotations
@@ -12,14 +18,24 @@ import contextlib
 import logging
 import os
 import socket
-from collections.abc import Awaitable, Callable
+from collections import Counter
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
 from feedloom.lookups.counts import CounterBuffer
 from feedloom.lookups.signals import EngagementSignals
 from feedloom.lookups.spikes import Spikes
-from feedloom.ports import Clock, EventQueue, IdempotencyKeys, Lane
+from feedloom.metrics import Metrics
+from feedloom.ports import (
+    Clock,
+    DeadLetters,
+    Delivery,
+    EventQueue,
+    IdempotencyKeys,
+    Lane,
+    Outbox,
+)
 from feedloom.write.content_check import ScreenPosts
 from feedloom.write.counting import ReconcileCounts
 from feedloom.write.fan_out import FanOut
@@ -32,6 +48,7 @@ IDLE_SLEEP_S = 0.05
 CONSUME_BATCH = 100
 MAINTENANCE_INTERVAL_S = 3600.0
 SPIKES_EVERY_S = 60.0
+LOST_CHECK_S = 5.0  # how often the relay looks for events of a lost stream
 Step = Callable[[], Awaitable[int]]
 
 
@@ -43,6 +60,17 @@ def consumer_name(index: int) -> str:
 class WorkerConfig:
     counter_flush_s: float
     idempotency_ttl: timedelta
+    dead_letter_after: int = 3
+    is_transient: Callable[[BaseException], bool] = lambda error: False
+
+
+@dataclass(frozen=True, slots=True)
+class FanOutLedger:
+    """Where a batch's outcome is written down: done in the outbox, dead letters."""
+
+    outbox: Outbox
+    dead_letters: DeadLetters
+    metrics: Metrics
 
 
 class Worker:
@@ -56,8 +84,10 @@ class Worker:
         reconcile: ReconcileCounts,
         clock: Clock,
         config: WorkerConfig,
+        ledger: FanOutLedger,
     ) -> None:
         self._relay, self._fan_out, self._queue = relay, fan_out, queue
+        self._ledger = ledger
         self._buffer = buffer
         self._idempotency, self._reconcile = idempotency, reconcile
         self._clock, self._config = clock, config
@@ -68,14 +98,67 @@ class Worker:
 
     async def consume_once(self, lane: Lane, consumer: str, block_ms: int) -> int:
         deliveries = await self._queue.consume(lane, consumer, CONSUME_BATCH, block_ms)
-        passed = deliveries if self.screen is None else await self.screen(deliveries)
-        await self._fan_out.handle(passed)
         if deliveries:
-            await self._queue.ack(deliveries)
+            await self.handle_batch(deliveries)
         return len(deliveries)
+
+    async def handle_batch(self, deliveries: Sequence[Delivery]) -> None:
+        """One consumed batch of one lane, in order. A step that must run before the
+        fan-out (a content check, say) goes in front of `_fan_out_or_set_aside`."""
+        passed = deliveries if self.screen is None else await self.screen(deliveries)
+        await self._fan_out_or_set_aside(passed)
+        await self._ledger.outbox.done([delivery.event.seq for delivery in deliveries])
+        await self._queue.ack(deliveries)
+        self._count_handled(deliveries)
+
+    async def _fan_out_or_set_aside(self, deliveries: Sequence[Delivery]) -> None:
+        """The whole batch at once; if that fails for the events' sake, each alone,
+        so one poison event costs its batch a retry, never its fan-out."""
+        try:
+            await self._fan_out.handle(deliveries)
+            return
+        except Exception as error:
+            if self._config.is_transient(error):
+                raise
+            log.warning("fan-out batch of %d failed; trying each alone", len(deliveries))
+        for delivery in deliveries:
+            await self._fan_out_alone(delivery)
+
+    async def _fan_out_alone(self, delivery: Delivery) -> None:
+        attempts = self._config.dead_letter_after
+        for _ in range(attempts):
+            try:
+                await self._fan_out.handle([delivery])
+                return
+            except Exception as error:
+                if self._config.is_transient(error):
+                    raise
+                failure = error
+        await self._set_aside(delivery, attempts, failure)
+
+    async def _set_aside(self, delivery: Delivery, attempts: int, error: Exception) -> None:
+        reason = f"{type(error).__name__}: {error}"
+        dead_id = await self._ledger.dead_letters.add(
+            delivery.event, delivery.lane, attempts, reason[:4000], self._clock()
+        )
+        self._ledger.metrics.dead_letters.labels(delivery.lane).inc()
+        log.error(
+            "event %s set aside as dead letter %d after %d tries: %s",
+            delivery.event,
+            dead_id,
+            attempts,
+            reason,
+            exc_info=error,
+        )
+
+    def _count_handled(self, deliveries: Sequence[Delivery]) -> None:
+        kinds = Counter(type(delivery.event).__name__ for delivery in deliveries)
+        for kind, count in kinds.items():
+            self._ledger.metrics.fanout_events.labels(kind).inc(count)
 
     async def process_pending(self) -> None:
         """Relay, fan out and flush until nothing is left (single-threaded, for tests)."""
+        await self._relay.resend_lost()
         while True:
             moved = await self._relay()
             handled = 0
@@ -99,6 +182,7 @@ class Worker:
         """Run until `stop` is set. Each loop survives its own errors: a bad event or a
         flaky connection must not stop fan-out for everyone else."""
         loops = [_forever(stop, "relay", self._relay)]
+        loops.append(_forever(stop, "lost-stream check", lambda: self._lost_step(stop)))
         for index in range(concurrency):
             name = consumer_name(index)
             for lane in LANES:
@@ -120,6 +204,12 @@ class Worker:
             return await self.consume_once(lane, name, block_ms=500)
 
         return step
+
+    async def _lost_step(self, stop: asyncio.Event) -> int:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), LOST_CHECK_S)
+        await self._relay.resend_lost()
+        return 1
 
     async def _flush_step(self) -> int:
         await asyncio.sleep(self._config.counter_flush_s)

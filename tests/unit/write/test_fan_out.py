@@ -3,9 +3,11 @@ in keyset batches; gone posts are done; PostDeleted purges the author timeline a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-from feedloom.domain.model import Event, Post, PostDeleted, PostPublished
+from feedloom.domain.model import AuthorPushed, Event, Post, PostDeleted, PostPublished
+from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.metrics import Metrics
 from feedloom.ports import Delivery
 from feedloom.write.fan_out import FanOut
@@ -13,6 +15,7 @@ from tests.unit.fakes import (
     NOW,
     FakeAuthorTimelineStore,
     FakeFollowerLister,
+    FakePostArchive,
     FakePostStore,
     FakeProfileStore,
     FakeTimelineStore,
@@ -58,8 +61,18 @@ def world(pulled: bool = False) -> World:
     author_timelines.ids[AUTHOR] = []
     post_cache = FakeViewCache()
     views = views_over(posts, profiles, post_cache)
+    recent = AuthorTimelines(author_timelines, FakePostArchive(posts), 20)
     fan_out = FanOut(
-        posts, profiles, followers, timelines, author_timelines, views, Metrics(), clock, 2
+        posts,
+        profiles,
+        followers,
+        timelines,
+        author_timelines,
+        recent,
+        views,
+        Metrics(),
+        clock,
+        2,
     )
     return World(post, posts, followers, timelines, author_timelines, post_cache, fan_out)
 
@@ -72,10 +85,19 @@ async def test_a_post_reaches_the_timelines_that_exist_and_no_others() -> None:
     assert w.author_timelines.ids[AUTHOR] == [w.post.id]
 
 
-async def test_followers_are_read_in_keyset_batches_ending_with_a_short_one() -> None:
+async def test_followers_are_read_once_and_inserted_a_chunk_at_a_time() -> None:
     w = world()
+    chunks: list[int] = []
+    insert_many = w.timelines.insert_many
+
+    async def counted(pairs: Sequence[tuple[int, int]]) -> int:
+        chunks.append(len(pairs))
+        return await insert_many(pairs)
+
+    w.timelines.insert_many = counted  # type: ignore[method-assign]
     await w.deliver(PostPublished(w.post.id, AUTHOR))
-    assert w.followers.calls == [(0, 2), (11, 2), (13, 2)]
+    assert w.followers.lists_asked == [[AUTHOR]]
+    assert chunks == [1, 2, 2, 1]  # the author's own, then the followers by 2 (page size)
 
 
 async def test_a_pulled_authors_post_reaches_only_the_authors_own_timelines() -> None:
@@ -83,7 +105,7 @@ async def test_a_pulled_authors_post_reaches_only_the_authors_own_timelines() ->
     await w.deliver(PostPublished(w.post.id, AUTHOR))
     assert w.holding(w.post.id) == {AUTHOR}
     assert w.author_timelines.ids[AUTHOR] == [w.post.id]
-    assert w.followers.calls == []
+    assert w.followers.lists_asked == []
 
 
 async def test_a_post_deleted_before_its_fan_out_is_done() -> None:
@@ -117,3 +139,30 @@ async def test_post_deleted_purges_the_author_timeline_and_the_cached_view() -> 
     assert w.post.id not in w.post_cache.data
     # Home timelines keep the ID: the read-time filter drops it, newer posts trim it.
     assert w.holding(w.post.id) == {AUTHOR, *ACTIVE}
+
+
+async def test_a_batch_of_several_authors_reads_their_followers_in_one_keyset() -> None:
+    w = world()
+    other = replace(w.post, id=w.post.id + 1, author_id=2)
+    w.posts.by_id[other.id] = other
+    w.followers._follows.add((10, 2))
+    await w.deliver(PostPublished(w.post.id, AUTHOR, pulled=False), PostPublished(other.id, 2))
+    assert w.holding(other.id) == {10}
+    assert w.holding(w.post.id) == {AUTHOR, *ACTIVE}
+    # One query for both authors' followers, not one per post.
+    assert w.followers.lists_asked == [[AUTHOR, 2]]
+
+
+async def test_the_relays_decision_is_trusted_without_reading_the_author() -> None:
+    w = world(pulled=False)
+    await w.deliver(PostPublished(w.post.id, AUTHOR, pulled=True))
+    assert w.holding(w.post.id) == {AUTHOR}  # pulled, as the event says
+
+
+async def test_an_author_pushed_again_has_recent_posts_back_filled_into_active_timelines() -> None:
+    w = world(pulled=True)
+    await w.deliver(PostPublished(w.post.id, AUTHOR))  # while pulled: no follower got it
+    assert w.holding(w.post.id) == {AUTHOR}
+    await w.deliver(AuthorPushed(AUTHOR))
+    assert w.holding(w.post.id) == {AUTHOR, *ACTIVE}
+    assert set(w.timelines.ids) == {AUTHOR, *ACTIVE}  # no timeline was created

@@ -56,6 +56,19 @@ class NoticeHub:
     def topics(self) -> set[str]:
         return set(self._by_topic)
 
+    def listens_under(self, prefix: str) -> bool:
+        return any(topic.startswith(prefix) for topic in self._by_topic)
+
+    def deliver_many(self, prefix: str, pairs: Sequence[tuple[int, int]]) -> None:
+        """(key, post) pairs for topics `prefix` + key; free when nobody listens."""
+        if not self.listens_under(prefix):
+            return
+        by_topic = self._by_topic
+        for key, post_id in pairs:
+            topic = f"{prefix}{key}"
+            if topic in by_topic:
+                self.deliver([topic], post_id)
+
     def deliver(self, topics: Sequence[str], post_id: int) -> None:
         for listener in {li for topic in topics for li in self._by_topic.get(topic, ())}:
             if not listener.offer(post_id):
@@ -86,6 +99,9 @@ class MemoryNoticeBus:
 
     async def publish(self, topics: Sequence[str], post_id: int) -> None:
         self._hub.deliver(topics, post_id)
+
+    async def publish_many(self, prefix: str, pairs: Sequence[tuple[int, int]]) -> None:
+        self._hub.deliver_many(prefix, pairs)
 
     @contextlib.asynccontextmanager
     async def listen(self, topics: Sequence[str]) -> AsyncIterator[HubListener]:

@@ -7,6 +7,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from operator import itemgetter
 
 from feedloom.domain.timeline import END_OF_FEED, split_end
 from feedloom.ports import Clock
@@ -86,6 +87,36 @@ class MemoryTimelineStore:
                 written += 1
         return written
 
+    async def insert_many(self, pairs: Sequence[tuple[int, int]]) -> int:
+        # One pass, no await per pair, one clock reading: an embedded fan-out is pure
+        # dict and list work. Most inserts are the newest ID: an append at the tail.
+        written, cap, now, timelines = 0, self._length, self._clock(), self._timelines
+        for user_id, post_id in sorted(pairs, key=itemgetter(1)):
+            timeline = timelines.get(user_id)
+            if timeline is None:
+                continue
+            if timeline.expires_at is not None and timeline.expires_at <= now:
+                del timelines[user_id]  # inactive too long: dropped, rebuilt on return
+                continue
+            ids = timeline.ids
+            if not ids or ids[-1] < post_id:
+                ids.append(post_id)
+                if len(ids) > cap:
+                    del ids[: len(ids) - cap]
+            else:
+                timeline.insert(post_id, cap)
+            written += 1
+        return written
+
+    async def hold(self, user_id: int) -> None:
+        if self._live(user_id) is None:
+            self._timelines[user_id] = _IdList(expires_at=self._clock() + self._ttl)
+
+    async def rebuild(self, user_id: int, post_ids: Sequence[int], complete: bool) -> None:
+        current = self._live(user_id)
+        gained = [] if current is None else [i for i in current.ids if i != END_OF_FEED]
+        await self.replace(user_id, [*post_ids, *gained], complete)
+
     async def merge_if_present(self, user_id: int, post_ids: Sequence[int]) -> None:
         timeline = self._live(user_id)
         if timeline is not None:
@@ -140,6 +171,12 @@ class MemoryAuthorTimelineStore:
         timeline = self._timelines.get(author_id)
         if timeline is not None:
             timeline.insert(post_id, self._length)
+
+    async def push_many(self, pairs: Sequence[tuple[int, int]]) -> None:
+        for author_id, post_id in pairs:
+            timeline = self._timelines.get(author_id)
+            if timeline is not None:
+                timeline.insert(post_id, self._length)
 
     async def remove(self, author_id: int, post_id: int) -> None:
         timeline = self._timelines.get(author_id)

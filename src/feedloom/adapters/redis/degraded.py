@@ -77,6 +77,15 @@ class DegradedTimelineStore:
         # A fan-out must not be acked as done while Redis is away: let it raise.
         return await self._inner.insert_if_present(user_ids, post_id)
 
+    async def insert_many(self, pairs: Sequence[tuple[int, int]]) -> int:
+        return await self._inner.insert_many(pairs)  # fan-out: retried, not skipped
+
+    async def hold(self, user_id: int) -> None:
+        await _or(None, self._inner.hold(user_id), "timelines", self._on)
+
+    async def rebuild(self, user_id: int, post_ids: Sequence[int], complete: bool) -> None:
+        await _or(None, self._inner.rebuild(user_id, post_ids, complete), "timelines", self._on)
+
     async def merge_if_present(self, user_id: int, post_ids: Sequence[int]) -> None:
         await _or(None, self._inner.merge_if_present(user_id, post_ids), "timelines", self._on)
 
@@ -106,6 +115,9 @@ class DegradedAuthorTimelineStore:
 
     async def push_if_present(self, author_id: int, post_id: int) -> None:
         await self._inner.push_if_present(author_id, post_id)  # fan-out: retried, not skipped
+
+    async def push_many(self, pairs: Sequence[tuple[int, int]]) -> None:
+        await self._inner.push_many(pairs)  # fan-out: retried, not skipped
 
     async def remove(self, author_id: int, post_id: int) -> None:
         await self._inner.remove(author_id, post_id)  # delete cleanup: retried, not skipped

@@ -6,42 +6,81 @@ deliveries loses them to the others: each consume first reclaims (XAUTOCLAIM) en
 idle longer than `claim_idle_ms`, at most every `claim_every_s`. An acknowledged entry
 is deleted in the same transaction (XACK + XDEL), so a stream holds exactly the events
 not yet done and its memory stays bounded by the backlog; with one group nothing else
-needs them. Entries carry IDs only: kind, post_id, author_id.
+needs them. Entries carry IDs and the relay's decision: kind, post_id, author_id, seq (the outbox
+row), pulled.
+
+Each lane's stream has an epoch (a random token in a key of the stream's slot), set
+anew whenever the consumer group has to be created: a stream that vanished (a failover
+to an empty replica, a deleted key) gets a new epoch, and the relay re-sends the events
+the outbox still holds under an older one (adapters/sql/outbox.py).
 """
 
 from __future__ import annotations
 
 import logging
 import time
+import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from redis.exceptions import ResponseError
 
 from feedloom.adapters.redis.keys import RedisKeys
-from feedloom.adapters.redis.scripts import RedisClient
-from feedloom.domain.model import Event, PostDeleted, PostPublished
+from feedloom.adapters.redis.scripts import LuaScript, RedisClient, ScriptRunner
+from feedloom.domain.model import AuthorPushed, Event, PostDeleted, PostPublished
 from feedloom.ports import Delivery, Lane
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 GROUP = "fanout"
 LANES: tuple[Lane, ...] = ("default", "bulk")
-KINDS: dict[bytes, type[PostPublished] | type[PostDeleted]] = {
-    b"published": PostPublished,
-    b"deleted": PostDeleted,
+KIND_NAMES: dict[type, str] = {
+    PostPublished: "published",
+    PostDeleted: "deleted",
+    AuthorPushed: "author_pushed",
 }
+PULLED = {b"1": True, b"0": False}
+
+# KEYS: stream, epoch. ARGV: group, a fresh token. Creates the group (and stream) if
+# missing, and then a new epoch: whatever the stream held before is gone.
+ENSURE_GROUP = LuaScript(
+    r"""
+local made = pcall(redis.call, 'XGROUP', 'CREATE', KEYS[1], ARGV[1], '0', 'MKSTREAM')
+local epoch = redis.call('GET', KEYS[2])
+if made or not epoch then
+  redis.call('SET', KEYS[2], ARGV[2])
+  return ARGV[2]
+end
+return epoch
+"""
+)
 
 
 def encode_event(event: Event) -> dict[str, str | int]:
-    kind = "published" if isinstance(event, PostPublished) else "deleted"
-    return {"kind": kind, "post_id": event.post_id, "author_id": event.author_id}
+    fields: dict[str, str | int] = {
+        "kind": KIND_NAMES[type(event)],
+        "post_id": event.post_id,
+        "author_id": event.author_id,
+        "seq": event.seq,
+    }
+    if isinstance(event, PostPublished) and event.pulled is not None:
+        fields["pulled"] = int(event.pulled)
+    return fields
 
 
 def decode_event(fields: dict[bytes, bytes]) -> Event:
-    kind = KINDS[fields[b"kind"]]
-    return kind(post_id=int(fields[b"post_id"]), author_id=int(fields[b"author_id"]))
+    kind, author_id = fields[b"kind"], int(fields[b"author_id"])
+    seq = int(fields.get(b"seq", b"0"))
+    if kind == b"author_pushed":
+        return AuthorPushed(author_id=author_id, seq=seq)
+    post_id = int(fields[b"post_id"])
+    if kind == b"deleted":
+        return PostDeleted(post_id=post_id, author_id=author_id, seq=seq)
+    if kind == b"published":
+        pulled = PULLED.get(fields.get(b"pulled", b""))
+        return PostPublished(post_id=post_id, author_id=author_id, seq=seq, pulled=pulled)
+    raise ValueError(f"unknown event kind {kind!r}")
 
 
 class RedisEventQueue:
@@ -53,6 +92,7 @@ class RedisEventQueue:
         claim_every_s: float = 5.0,
     ) -> None:
         self._client = client
+        self._scripts = ScriptRunner(client)
         self._keys = keys
         self._claim_idle_ms = claim_idle_ms
         self._claim_every_s = claim_every_s
@@ -94,6 +134,33 @@ class RedisEventQueue:
             unacked += pending["pending"]
         lag["unacked"] = unacked
         return lag
+
+    async def epochs(self) -> dict[str, str]:
+        epochs: dict[str, str] = {}
+        for lane in LANES:
+            epochs[lane] = await self._ensure_group_now(lane)
+            self._groups_made.add(lane)
+        return epochs
+
+    async def oldest_age_s(self) -> dict[str, float]:
+        """Acked entries are deleted, so a stream's first entry is its oldest waiting
+        one; its ID is the milliseconds it was added at (Redis' clock)."""
+        ages: dict[str, float] = {}
+        for lane in LANES:
+            first = await self._client.xrange(self._keys.stream(lane), count=1)
+            if not first:
+                ages[lane] = 0.0
+                continue
+            entry_id = cast(bytes, first[0][0])
+            added_ms = int(entry_id.split(b"-")[0])
+            now_s, now_us = await self._client.time()
+            ages[lane] = max(0.0, now_s + now_us / 1e6 - added_ms / 1000)
+        return ages
+
+    async def _ensure_group_now(self, lane: Lane) -> str:
+        keys = [self._keys.stream(lane), self._keys.stream_epoch(lane)]
+        epoch = await self._scripts.call(ENSURE_GROUP, keys, [GROUP, uuid.uuid4().hex])
+        return epoch.decode() if isinstance(epoch, bytes) else str(epoch)
 
     async def _depth(self, lane: Lane) -> Any:
         stream = self._keys.stream(lane)
@@ -162,7 +229,8 @@ class RedisEventQueue:
         try:
             return await call()
         except ResponseError as error:
-            if "NOGROUP" not in str(error):
+            # UNBLOCKED: the stream was deleted while a read was blocked on it.
+            if not str(error).startswith(("NOGROUP", "UNBLOCKED")):
                 raise
         # The stream or its group vanished (Redis restarted empty, keys deleted):
         # make the group again, from the start of whatever the stream holds.
@@ -173,10 +241,7 @@ class RedisEventQueue:
     async def _ensure_group(self, lane: Lane) -> None:
         if lane in self._groups_made:
             return
-        try:
-            # From id 0: events published before any worker started still count.
-            await self._client.xgroup_create(self._keys.stream(lane), GROUP, id="0", mkstream=True)
-        except ResponseError as error:
-            if "BUSYGROUP" not in str(error):
-                raise
+        # From id 0: events published before any worker started still count. A group
+        # made here means a stream made anew: a new epoch (ENSURE_GROUP).
+        await self._ensure_group_now(lane)
         self._groups_made.add(lane)

@@ -2,15 +2,20 @@
 
 Keys start with a configurable prefix (settings.redis_prefix) so several deployments
 or test sessions can share one server and each can delete exactly its own keys. The
-part in braces is the Redis Cluster hash tag: only it decides the key's slot. Each
-timeline, counter or stream is tagged by its own entity, so keys spread evenly over
-the cluster; an operation on several keys (a fan-out batch) is then split per slot by
-scripts.ScriptRunner, because a cluster refuses a multi-key command across slots.
+part in braces is the Redis Cluster hash tag: only it decides the key's slot. Counters,
+records and streams are tagged by their own entity, so keys spread evenly over the
+cluster. Timelines (home and author) are tagged by a bucket of their user instead,
+`TIMELINE_BUCKETS` of them: a fan-out batch of thousands of timelines then falls into
+at most that many slots, and scripts.ScriptRunner sends one script call per slot (per
+bucket), not one per timeline, because a cluster refuses a multi-key command across
+slots. 1024 buckets still spread over every master of any sensible cluster.
 """
 
 from __future__ import annotations
 
 from feedloom.ports import Lane
+
+TIMELINE_BUCKETS = 1024
 
 
 class RedisKeys:
@@ -22,10 +27,10 @@ class RedisKeys:
         self.prefix = prefix
 
     def timeline(self, user_id: int) -> str:
-        return f"{self.prefix}:tl:{{{user_id}}}"
+        return f"{self.prefix}:tl:{{t{user_id % TIMELINE_BUCKETS}}}:{user_id}"
 
     def author_timeline(self, author_id: int) -> str:
-        return f"{self.prefix}:at:{{{author_id}}}"
+        return f"{self.prefix}:at:{{t{author_id % TIMELINE_BUCKETS}}}:{author_id}"
 
     def view(self, kind: str, key: int) -> str:
         return f"{self.prefix}:{kind}:{{{key}}}"
@@ -65,6 +70,10 @@ class RedisKeys:
 
     def stream(self, lane: Lane) -> str:
         return f"{self.prefix}:q:{{{lane}}}"
+
+    def stream_epoch(self, lane: Lane) -> str:
+        """The token of the lane's stream's life (same slot as the stream)."""
+        return f"{self.prefix}:qe:{{{lane}}}"
 
     def all_keys(self) -> str:
         """SCAN pattern matching every key of this prefix (for cleanup, never FLUSH)."""

@@ -82,6 +82,73 @@ return present
 """
 )
 
+# KEYS: timelines, a key may repeat. ARGV: cap, slack, then one ID per key. A batch
+# fan-out: each (timeline, ID) pair inserted as INSERT would; returns how many pairs
+# found their timeline. Pairs sorted by ID make most inserts the RPUSH at the tail.
+INSERT_PAIRS = (
+    PRELUDE
+    + r"""
+local cap = tonumber(ARGV[1])
+local limit = cap + tonumber(ARGV[2])
+local present = 0
+for i = 1, #KEYS do
+  local key, id = KEYS[i], ARGV[i + 2]
+  local tail = redis.call('LINDEX', key, -1)
+  if tail then
+    present = present + 1
+    local hi, lo = halves('>I4I4', id)
+    insert(key, tail, id, hi, lo, cap, limit)
+  end
+end
+return present
+"""
+)
+
+# KEYS[1]: a timeline. ARGV: TTL in ms. A rebuild starts: a missing timeline is made
+# (empty, so incomplete) for fan-outs to land in while the rebuild reads.
+HOLD = r"""
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  redis.call('RPUSH', KEYS[1], '\0\0\0\0\0\0\0\0')
+  local ttl = tonumber(ARGV[1])
+  if ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) end
+end
+return 1
+"""
+
+# KEYS[1]: a timeline. ARGV: TTL in ms (0: none), cap, the end-of-feed marker, then the
+# rebuilt IDs oldest first. Stores them merged with the live IDs the timeline holds now
+# (what fan-outs added while the rebuild read), old markers dropped, newest `cap` kept.
+REBUILD = (
+    PRELUDE
+    + r"""
+local key = KEYS[1]
+local cap = tonumber(ARGV[2])
+local marker = ARGV[3]
+local ids = {}
+for i = 4, #ARGV do ids[#ids + 1] = ARGV[i] end
+for _, id in ipairs(redis.call('LRANGE', key, -cap, -1)) do
+  if id ~= EMPTY and id ~= marker then ids[#ids + 1] = id end
+end
+table.sort(ids, older)
+local merged = {}
+for _, id in ipairs(ids) do
+  if merged[#merged] ~= id then merged[#merged + 1] = id end
+end
+local first = math.max(1, #merged - cap + 1)
+redis.call('DEL', key)
+if #merged == 0 then
+  redis.call('RPUSH', key, EMPTY)
+else
+  for at = first, #merged, 1000 do
+    redis.call('RPUSH', key, unpack(merged, at, math.min(at + 999, #merged)))
+  end
+end
+local ttl = tonumber(ARGV[1])
+if ttl > 0 then redis.call('PEXPIRE', key, ttl) end
+return 1
+"""
+)
+
 # KEYS[1]: a timeline. ARGV: cap, then IDs oldest first without duplicates. Merges them
 # in one pass and rewrites the list, keeping its TTL; a missing timeline stays missing.
 MERGE = (

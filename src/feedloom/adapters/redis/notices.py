@@ -1,6 +1,9 @@
 """RedisNoticeBus: new-post notices across processes over Redis pub/sub.
 
-Fan-out workers PUBLISH one message per topic (pipelined); each API process holds ONE
+Fan-out workers PUBLISH one message per topic (pipelined), or, for a fan-out batch, one
+message on one channel carrying the topic prefix and all its (key, post) pairs packed as
+64-bit integers (`publish_many`: one command for thousands of readers, which a process
+reads only while it has listeners, and filters for them). Each API process holds ONE
 pub/sub connection, subscribed to the topics its open streams need, and hands messages
 to its local listeners (NoticeHub: bounded queues, slow listeners dropped). Pub/sub
 keeps nothing: a notice nobody listens to is gone, which is right for a "new posts"
@@ -13,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from array import array
 from collections.abc import AsyncIterator, Sequence
 
 from redis.asyncio import Redis
@@ -36,6 +40,15 @@ class RedisNoticeBus:
     def _channel(self, topic: str) -> str:
         return f"{self._prefix}:notice:{topic}"
 
+    @property
+    def _many_channel(self) -> str:
+        return f"{self._prefix}:notices"
+
+    async def publish_many(self, prefix: str, pairs: Sequence[tuple[int, int]]) -> None:
+        if pairs:
+            packed = array("q", [n for pair in pairs for n in pair]).tobytes()
+            await self._client.publish(self._many_channel, prefix.encode() + b"|" + packed)
+
     async def publish(self, topics: Sequence[str], post_id: int) -> None:
         if not topics:
             return
@@ -47,19 +60,22 @@ class RedisNoticeBus:
     @contextlib.asynccontextmanager
     async def listen(self, topics: Sequence[str]) -> AsyncIterator[HubListener]:
         async with self._lock:
-            new = [t for t in dict.fromkeys(topics) if t not in self._hub.topics()]
+            first = not self._hub.topics()
+            new = [self._channel(t) for t in dict.fromkeys(topics) if t not in self._hub.topics()]
             listener = self._hub.add(topics)
             pubsub = await self._started()
             if new:
-                await pubsub.subscribe(*(self._channel(t) for t in new))
+                await pubsub.subscribe(*new, *([self._many_channel] if first else []))
         try:
             yield listener
         finally:
             async with self._lock:
-                emptied = self._hub.remove(listener)
+                emptied = [self._channel(t) for t in self._hub.remove(listener)]
+                if not self._hub.topics():
+                    emptied.append(self._many_channel)
                 if emptied and self._pubsub is not None:
                     with contextlib.suppress(RedisError, OSError):
-                        await self._pubsub.unsubscribe(*(self._channel(t) for t in emptied))
+                        await self._pubsub.unsubscribe(*emptied)
 
     async def _started(self) -> PubSub:
         if self._pubsub is None:
@@ -82,8 +98,17 @@ class RedisNoticeBus:
             if message is None or message.get("type") != "message":
                 continue
             channel = message["channel"]
-            topic = (channel.decode() if isinstance(channel, bytes) else channel)[start:]
-            self._hub.deliver([topic], int(message["data"]))
+            channel = channel.decode() if isinstance(channel, bytes) else channel
+            if channel == self._many_channel:
+                self._deliver_many(message["data"])
+            else:
+                self._hub.deliver([channel[start:]], int(message["data"]))
+
+    def _deliver_many(self, data: bytes) -> None:
+        prefix, _, packed = data.partition(b"|")
+        flat = array("q")
+        flat.frombytes(packed)
+        self._hub.deliver_many(prefix.decode(), list(zip(flat[::2], flat[1::2], strict=True)))
 
     async def aclose(self) -> None:
         if self._reader is not None:

@@ -20,14 +20,24 @@ from typing import cast
 
 from feedloom.adapters.redis import lua
 from feedloom.adapters.redis.keys import RedisKeys
-from feedloom.adapters.redis.scripts import LuaScript, RedisClient, ScriptRunner
+from feedloom.adapters.redis.scripts import Arg, LuaScript, RedisClient, ScriptRunner
 from feedloom.domain.timeline import END_OF_FEED, split_end
 
 SLACK = 10  # dead entries a full list may carry before one trim (lua.py explains)
 EMPTY = bytes(8)
-INSERT, MERGE, REMOVE, REPLACE = (
-    LuaScript(source) for source in (lua.INSERT, lua.MERGE, lua.REMOVE, lua.REPLACE)
+INSERT, INSERT_PAIRS, MERGE, REMOVE, REPLACE, HOLD, REBUILD = (
+    LuaScript(source)
+    for source in (
+        lua.INSERT,
+        lua.INSERT_PAIRS,
+        lua.MERGE,
+        lua.REMOVE,
+        lua.REPLACE,
+        lua.HOLD,
+        lua.REBUILD,
+    )
 )
+PAIRS_PER_CALL = 4000  # one script call holds Redis for a few ms at most
 
 
 def pack_id(post_id: int) -> bytes:
@@ -74,6 +84,28 @@ class _IdLists:
         )
         return sum(int(result) for result in results)
 
+    async def insert_pairs(self, pairs: Sequence[tuple[str, int]]) -> int:
+        """Many (key, ID) pairs: per slot on a cluster, chunked, pipelined."""
+        ordered = sorted(pairs, key=lambda pair: pair[1])  # ascending: tail appends
+        written = 0
+        for start in range(0, len(ordered), PAIRS_PER_CALL):
+            chunk = ordered[start : start + PAIRS_PER_CALL]
+            keys = [key for key, _ in chunk]
+            per_key = [(pack_id(post_id),) for _, post_id in chunk]
+            results = await self.scripts.call_per_slot(
+                INSERT_PAIRS, keys, (self.cap, SLACK), per_key
+            )
+            written += sum(int(result) for result in results)
+        return written
+
+    async def hold(self, key: str) -> None:
+        await self.scripts.call(HOLD, [key], [self.ttl_ms])
+
+    async def rebuild(self, key: str, post_ids: Sequence[int]) -> None:
+        args: list[Arg] = [self.ttl_ms, self.cap, pack_id(END_OF_FEED)]
+        args += oldest_first(post_ids, self.cap)
+        await self.scripts.call(REBUILD, [key], args)
+
     async def merge(self, key: str, post_ids: Sequence[int]) -> None:
         if post_ids:
             await self.scripts.call(MERGE, [key], [self.cap, *oldest_first(post_ids, self.cap)])
@@ -114,6 +146,17 @@ class RedisTimelineStore:
 
     async def insert_if_present(self, user_ids: Sequence[int], post_id: int) -> int:
         return await self._lists.insert([self._keys.timeline(u) for u in user_ids], post_id)
+
+    async def insert_many(self, pairs: Sequence[tuple[int, int]]) -> int:
+        timeline = self._keys.timeline
+        return await self._lists.insert_pairs([(timeline(u), post) for u, post in pairs])
+
+    async def hold(self, user_id: int) -> None:
+        await self._lists.hold(self._keys.timeline(user_id))
+
+    async def rebuild(self, user_id: int, post_ids: Sequence[int], complete: bool) -> None:
+        ids = [*post_ids, END_OF_FEED] if complete else post_ids
+        await self._lists.rebuild(self._keys.timeline(user_id), ids)
 
     async def merge_if_present(self, user_id: int, post_ids: Sequence[int]) -> None:
         await self._lists.merge(self._keys.timeline(user_id), post_ids)
@@ -161,6 +204,10 @@ class RedisAuthorTimelineStore:
 
     async def push_if_present(self, author_id: int, post_id: int) -> None:
         await self._lists.insert([self._keys.author_timeline(author_id)], post_id)
+
+    async def push_many(self, pairs: Sequence[tuple[int, int]]) -> None:
+        key = self._keys.author_timeline
+        await self._lists.insert_pairs([(key(author), post) for author, post in pairs])
 
     async def remove(self, author_id: int, post_id: int) -> None:
         await self._lists.remove(self._keys.author_timeline(author_id), [post_id])

@@ -9,7 +9,7 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from feedloom.adapters.sql.schema import media, tokens, users
+from feedloom.adapters.sql.schema import media, outbox, tokens, users
 from feedloom.domain.errors import Conflict
 from feedloom.domain.model import FeedOrder, Role, UserProfile
 from feedloom.ports import AccountRecord, Credentials, ProfileChanges
@@ -125,9 +125,17 @@ class SqlAccounts:
                     .values(avatar_of=user_id)
                 )
 
-    async def set_pulled(self, user_id: int, pulled: bool) -> None:
+    async def set_pulled(self, user_id: int, pulled: bool, now: datetime) -> None:
+        """Pushed again: an outbox event back-fills the recent posts the author's
+        followers' timelines missed while pulled (in the same transaction)."""
         async with self._engine.begin() as conn:
             await conn.execute(update(users).where(users.c.id == user_id).values(pulled=pulled))
+            if not pulled:
+                await conn.execute(
+                    outbox.insert().values(
+                        kind="author_pushed", post_id=0, author_id=user_id, created_at=now
+                    )
+                )
 
     async def feed_order(self, user_id: int) -> FeedOrder | None:
         query = select(users.c.feed_order).where(users.c.id == user_id)

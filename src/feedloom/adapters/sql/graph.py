@@ -6,9 +6,11 @@ the users' follower/following counts in step inside the same transaction.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import and_, delete, or_, select, update
+from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from feedloom.adapters.sql.database import insert_ignoring_duplicates
@@ -113,6 +115,27 @@ class SqlSocialGraph:
         )
         async with self._engine.connect() as conn:
             return list((await conn.execute(query)).scalars())
+
+    async def follower_lists(self, followee_ids: Sequence[int]) -> dict[int, list[int]]:
+        # One statement for a whole fan-out batch, aggregated inside the database: one
+        # row per author, not per follower (rows cost Python far more than integers).
+        column = follows.c.follower_id
+        postgres = self._engine.dialect.name == "postgresql"
+        aggregate: Any = func.array_agg(column) if postgres else func.group_concat(column)
+        query = (
+            select(follows.c.followee_id, aggregate)
+            .where(follows.c.followee_id.in_(sorted(set(followee_ids))))
+            .group_by(follows.c.followee_id)
+        )
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return {followee: _ids(followers) for followee, followers in rows}
+
+
+def _ids(aggregated: list[int] | str) -> list[int]:
+    if isinstance(aggregated, str):  # SQLite's group_concat: "1,2,3"
+        return list(map(int, aggregated.split(",")))
+    return aggregated
 
 
 async def _unfollow(conn: AsyncConnection, follower_id: int, followee_id: int) -> bool:

@@ -125,6 +125,34 @@ outbox = Table(
     Column("post_id", BigInteger, nullable=False),
     Column("author_id", BigInteger, nullable=False),
     Column("created_at", Timestamp, nullable=False),
+    # migration 0008: sent, not yet fanned out (the worker deletes the row when done)
+    Column("sent_at", Timestamp),
+    Column("lane", String(16)),
+    Column("epoch", String(64)),
+    Index("ix_outbox_sent_at_seq", "sent_at", "seq"),
+)
+
+# migration 0008: events that failed fan-out every time (`feedloom events`)
+dead_events = Table(
+    "dead_events",
+    metadata,
+    Column("id", AutoIncrement, primary_key=True, autoincrement=True),
+    Column("kind", String(32), nullable=False),
+    Column("post_id", BigInteger, nullable=False),
+    Column("author_id", BigInteger, nullable=False),
+    Column("lane", String(16), nullable=False),
+    Column("attempts", Integer, nullable=False),
+    Column("error", Text, nullable=False),
+    Column("failed_at", Timestamp, nullable=False),
+)
+
+# migration 0008: Snowflake worker IDs held by running processes
+worker_leases = Table(
+    "worker_leases",
+    metadata,
+    Column("worker_id", Integer, primary_key=True, autoincrement=False),
+    Column("holder", String(128), nullable=False),
+    Column("expires_at", Timestamp, nullable=False),
 )
 
 follows = Table(

@@ -9,7 +9,7 @@
   comments stop counting toward ranking (trending, affinity).
 
 Revision ID: 0011
-Revises: 0007
+Revises: 0008
 Create Date: 2026-12-01
 """
 
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0011"
-down_revision = "0007"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 
