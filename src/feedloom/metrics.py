@@ -134,6 +134,36 @@ class Metrics:
             buckets=HTTP_BUCKETS,
             registry=r,
         )
+        self.moderation_held = Counter(
+            "feedloom_moderation_held_posts",
+            "Posts the content check held for moderation before fan-out",
+            registry=r,
+        )
+        self.counter_hot_posts = Gauge(
+            "feedloom_counter_hot_posts",
+            "Posts this process counts as hot: batched into sharded sub-counters",
+            registry=r,
+        )
+        self.count_drift = Histogram(
+            "feedloom_count_drift",
+            "Displayed minus true likes of each post reconciliation recounted",
+            buckets=(-100, -10, -2, -1, 0, 1, 2, 10, 100, float("inf")),
+            registry=r,
+        )
+        self.count_drift_posts = Gauge(
+            "feedloom_count_drift_posts", "Posts whose counts had drifted, last run", registry=r
+        )
+        self.count_drift_abs = Gauge(
+            "feedloom_count_drift_abs",
+            "Sum of |displayed - true| likes and comments found by the last run",
+            registry=r,
+        )
+        self.engagement_spikes = Gauge(
+            "feedloom_engagement_spike_accounts",
+            "Accounts whose followers or likes this hour are far above their last day",
+            ["kind"],
+            registry=r,
+        )
         ProcessCollector(registry=r)
         PlatformCollector(registry=r)
         GCCollector(registry=r)

@@ -142,6 +142,19 @@ class RateLimitSettings(BaseModel):
         return {name: parse_rate(name, getattr(self, name)) for name in names}
 
 
+class ModerationSettings(BaseModel):
+    """The default content check before fan-out (write/content_check.py)."""
+
+    repeat_limit: int = Field(3, ge=1, description="same text per author per window, then held")
+    repeat_window_s: int = Field(600, ge=1)
+    repeat_min_chars: int = Field(20, ge=1, description="shorter texts are never held as repeats")
+    new_account_days: float = Field(3.0, ge=0, description="younger accounts are new")
+    new_account_links: int = Field(5, ge=1, description="posts with links per window, new accounts")
+    links_window_s: int = Field(600, ge=1)
+    blocked_words: list[str] = Field(default_factory=list, description="JSON list, any case")
+    blocked_domains: list[str] = Field(default_factory=list, description="JSON list: spam.example")
+
+
 class HttpSettings(BaseModel):
     """What a reverse proxy would enforce, enforced by the server `feedloom serve` runs
     (api/http_limits.py), plus the response headers every answer carries
@@ -211,6 +224,11 @@ class Settings(BaseSettings):
     inactive_after_days: int = Field(30, ge=1)
     idempotency_ttl_hours: int = Field(24, ge=24, description="keys are kept at least a day")
     counter_flush_ms: int = Field(1_000, ge=10, description="like/comment counts batch window")
+    counter_hot_per_flush: int = Field(
+        50, ge=1, description="likes+comments on a post per flush window that make it hot"
+    )
+    counter_shards: int = Field(16, ge=1, le=256, description="sub-counters of a hot post")
+    counter_cool_flushes: int = Field(60, ge=1, description="quiet windows before unsharding")
 
     post_max_chars: int = Field(500, ge=1, le=10_000)
     media_per_post: int = Field(4, ge=0, le=10)
@@ -234,6 +252,7 @@ class Settings(BaseSettings):
 
     fanout: FanoutSettings = FanoutSettings()
     feed: FeedSettings = FeedSettings()
+    moderation: ModerationSettings = ModerationSettings()
     http: HttpSettings = HttpSettings()
 
     # Operations (docs/OPERATIONS.md): logs, and who may read /metrics and /readyz.

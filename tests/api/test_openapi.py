@@ -13,8 +13,10 @@ from unittest import mock
 import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from feedloom.api.openapi import MODERATOR_ONLY
 from feedloom.api.problems import PROBLEM_JSON
 from feedloom.domain.cursors import SessionCursor, encode_cursor
+from feedloom.domain.model import Role
 from feedloom.ports import RateRule
 from tests.images import png
 from tests.world import User, World
@@ -130,6 +132,7 @@ class Provoker:
             "post_id": self.post_id,
             "media_id": NOWHERE,
             "session_id": "0" * 16,
+            "username": self.me.username,
             "comment_id": NOWHERE,
         }
         return re.sub(r"\{(\w+)\}", lambda m: ids or real[m.group(1)], path)
@@ -207,6 +210,7 @@ def _invalid_query(operation: dict[str, Any]) -> dict[str, str]:
 
 VALID_BODIES: dict[Operation, Any] = {
     ("post", "/v1/posts/{post_id}/comments"): {"text": "x"},
+    ("post", "/v1/posts/{post_id}/reports"): {"reason": "x"},
     ("post", "/v1/accounts"): {"username": "not_yet_taken", "password": "long enough!"},
     ("post", "/v1/sessions"): {"username": "not_yet_taken", "password": "long enough!"},
     ("patch", "/v1/me"): {"bio": "x"},
@@ -363,7 +367,16 @@ async def _too_many_streams(p: Provoker) -> httpx.Response:
     return await p.send("get", "/v1/streams/home")
 
 
+def _not_a_moderator(method: str, path: str) -> Special:
+    async def provoke(p: Provoker) -> httpx.Response:
+        other = await p.world.user()
+        return await p.world.client.request(method, p.url(path), headers=other.auth)
+
+    return provoke
+
+
 SPECIAL: dict[tuple[str, str, int], Special] = {
+    **{(method, path, 403): _not_a_moderator(method, path) for method, path in MODERATOR_ONLY},
     ("get", "/v1/streams/home", 429): _too_many_streams,
     **{
         (method, f"/v1/users/{{user_id}}/{relation}", 422): _yourself(method, relation)
@@ -408,6 +421,8 @@ async def test_every_documented_error_status_is_one_the_operation_really_returns
     world: World,
 ) -> None:
     me = await world.user()
+    # A moderator, so that the moderation API answers its other errors too.
+    await world.feedloom.services.account_lifecycle.set_role(me.username, Role.MODERATOR)
     provoker = Provoker(world, me, await world.post(me))
     seen: list[tuple[str, str, int]] = []
     for method, path, operation in operations(await openapi(world)):

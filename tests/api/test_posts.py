@@ -165,7 +165,7 @@ async def test_drifted_counts_are_repaired_from_the_truth(world: World) -> None:
     await world.feedloom.caches.counters.set_many(
         {int(post_id): Counts(likes=7, comments=2)}
     )  # drift
-    assert await world.feedloom.services.reconcile.recent() == 1
+    assert await world.feedloom.services.reconcile.engaged() == 1
     repaired = (await world.client.get(f"/v1/posts/{post_id}", headers=bob.auth)).json()
     assert (repaired["likes"], repaired["comments"]) == (1, 0)
-    assert await world.feedloom.services.reconcile.recent() == 0
+    assert await world.feedloom.services.reconcile.engaged() == 0

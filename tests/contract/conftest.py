@@ -24,6 +24,11 @@ from feedloom.adapters.memory.caches import (
 )
 from feedloom.adapters.memory.event_queue import MemoryEventQueue
 from feedloom.adapters.memory.rate_limiter import memory_rate_limiter
+from feedloom.adapters.memory.sketches import (
+    MemoryHourlyTallies,
+    MemoryTrendingStore,
+    MemoryViewerSketches,
+)
 from feedloom.adapters.memory.timeline_store import MemoryAuthorTimelineStore, MemoryTimelineStore
 from feedloom.adapters.redis.caches import (
     RAW,
@@ -37,6 +42,11 @@ from feedloom.adapters.redis.event_queue import RedisEventQueue
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.rate_limiter import redis_rate_limiter
 from feedloom.adapters.redis.scripts import RedisClient
+from feedloom.adapters.redis.sketches import (
+    RedisHourlyTallies,
+    RedisTrendingStore,
+    RedisViewerSketches,
+)
 from feedloom.adapters.redis.timeline_store import RedisAuthorTimelineStore, RedisTimelineStore
 from feedloom.adapters.redis.views import POSTS
 from feedloom.domain.model import Post
@@ -45,10 +55,13 @@ from feedloom.ports import (
     CounterStore,
     EventQueue,
     FeedSessionStore,
+    HourlyTallies,
     RateLimiter,
     RecordCache,
     TimelineStore,
+    TrendingStore,
     ViewCache,
+    ViewerSketches,
 )
 from tests.servers import REDIS_URL, scratch_redis_prefix
 
@@ -113,6 +126,21 @@ class Caches:
         if redis := self._redis():
             return RedisFeedSessionStore(*redis)
         return MemoryFeedSessionStore()
+
+    def viewer_sketches(self) -> ViewerSketches:
+        if redis := self._redis():
+            return RedisViewerSketches(*redis)
+        return MemoryViewerSketches()
+
+    def trending(self, windows_s: tuple[int, ...]) -> TrendingStore:
+        if redis := self._redis():
+            return RedisTrendingStore(*redis, windows_s)
+        return MemoryTrendingStore(windows_s)
+
+    def hourly(self) -> HourlyTallies:
+        if redis := self._redis():
+            return RedisHourlyTallies(*redis)
+        return MemoryHourlyTallies()
 
     def rate_limiter(self) -> RateLimiter:
         if redis := self._redis():

@@ -38,6 +38,7 @@ from tests.contract import (
     test_event_queue,
     test_rate_limiter,
     test_session_store,
+    test_sketches,
     test_timeline_store,
     test_view_cache,
 )
@@ -77,6 +78,7 @@ CACHE_CONTRACTS = scenarios(
     test_session_store,
     test_rate_limiter,
     test_event_queue,
+    test_sketches,
 )
 API_SCENARIOS = scenarios(test_feed_basics, test_feed_promises, test_redis_loss)
 

@@ -140,10 +140,6 @@ class FakePostArchive:
     ) -> list[int]:
         return self._ids(author_ids, before, after)[:limit]
 
-    async def recent_post_ids(self, after: int, limit: int) -> list[int]:
-        authors = list({post.author_id for post in self._posts.by_id.values()})
-        return self._ids(authors, None, after)[:limit]
-
 
 class FakeMediaStore:
     def __init__(self) -> None:
@@ -564,6 +560,7 @@ class FakeViewCache(Generic[V]):
 class FakeCounterStore:
     def __init__(self) -> None:
         self.counts: dict[int, Counts] = {}
+        self.touched: set[int] = set()
 
     async def get_many(self, post_ids: Sequence[int]) -> dict[int, Counts]:
         return {i: self.counts[i] for i in post_ids if i in self.counts}
@@ -571,11 +568,34 @@ class FakeCounterStore:
     async def set_many(self, counts: Mapping[int, Counts]) -> None:
         self.counts.update(counts)
 
-    async def increment_if_present(self, deltas: Mapping[int, Counts]) -> None:
+    async def increment_if_present(
+        self, deltas: Mapping[int, Counts], sharded: Mapping[int, int] | None = None
+    ) -> None:
         for i, d in deltas.items():
+            self.touched.add(i)
             if i in self.counts:
                 c = self.counts[i]
                 self.counts[i] = Counts(c.likes + d.likes, c.comments + d.comments)
+
+    async def demote(self, post_ids: Sequence[int]) -> None:
+        pass  # no sub-counters: sums are kept whole
+
+    async def take_touched(self, limit: int) -> list[int]:
+        taken = sorted(self.touched)[:limit]
+        self.touched.difference_update(taken)
+        return taken
+
+
+class FakeViewerSketches:
+    """Exact distinct viewers: a set per post."""
+
+    def __init__(self) -> None:
+        self.viewers: dict[int, set[int]] = {}
+
+    async def served(self, viewer_id: int, post_ids: Sequence[int]) -> dict[int, int]:
+        for post_id in post_ids:
+            self.viewers.setdefault(post_id, set()).add(viewer_id)
+        return {post_id: len(self.viewers[post_id]) for post_id in post_ids}
 
 
 class FakeFeedSessionStore:

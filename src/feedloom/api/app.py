@@ -23,10 +23,12 @@ from feedloom.api.routes import (
     feed,
     health,
     media,
+    moderation,
     notices,
     people,
     posts,
     streams,
+    trending,
     users,
 )
 from feedloom.api.security_headers import install_security_headers
@@ -75,7 +77,19 @@ def create_app(
     install_openapi(app, settings)
     install_docs(app)
     # people before users: /v1/users/search must not be taken for a user ID.
-    for module in (accounts, posts, people, users, feed, notices, streams, media, health):
+    for module in (
+        accounts,
+        posts,
+        people,
+        users,
+        feed,
+        trending,
+        notices,
+        streams,
+        media,
+        moderation,
+        health,
+    ):
         app.include_router(module.router)
     install_web(app, settings)
     app.add_middleware(

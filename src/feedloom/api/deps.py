@@ -24,11 +24,13 @@ from feedloom.read.home_feed import HomeFeed
 from feedloom.read.home_stream import HomeStream
 from feedloom.read.new_posts import NewPosts
 from feedloom.read.people import People
+from feedloom.read.trending import TrendingPosts
 from feedloom.write.accounts import AccountService
 from feedloom.write.delete_post import DeletePost
 from feedloom.write.engagement import Engage
 from feedloom.write.erase_account import EraseAccount
 from feedloom.write.media import MediaUploads
+from feedloom.write.moderation import Moderation, Reports
 from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PublishPost
 from feedloom.write.relations import Relations
@@ -62,11 +64,14 @@ DeletePostDep = Annotated[DeletePost, Depends(_service("delete_post"))]
 RelationsDep = Annotated[Relations, Depends(_service("relations"))]
 EngageDep = Annotated[Engage, Depends(_service("engage"))]
 MediaDep = Annotated[MediaUploads, Depends(_service("media"))]
+ReportsDep = Annotated[Reports, Depends(_service("reports"))]
+ModerationDep = Annotated[Moderation, Depends(_service("moderation"))]
 HomeFeedDep = Annotated[HomeFeed, Depends(_service("home_feed"))]
 FeedOrdersDep = Annotated[FeedOrders, Depends(_service("feed_orders"))]
 AuthorPostsDep = Annotated[AuthorPosts, Depends(_service("author_posts"))]
 CommentsDep = Annotated[Comments, Depends(_service("comments"))]
 PeopleDep = Annotated[People, Depends(_service("people"))]
+TrendingDep = Annotated[TrendingPosts, Depends(_service("trending"))]
 NewPostsDep = Annotated[NewPosts, Depends(_service("new_posts"))]
 HomeStreamDep = Annotated[HomeStream, Depends(_service("home_stream"))]
 StreamTicketsDep = Annotated[StreamTickets, Depends(_service("stream_tickets"))]

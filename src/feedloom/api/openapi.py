@@ -68,6 +68,17 @@ REASONS = {
 }
 
 # (method, path) -> codes beyond the ones derived from the operation's shape.
+MODERATOR_ONLY = (
+    ("get", "/v1/moderation/queue"),
+    ("get", "/v1/moderation/spikes"),
+    ("post", "/v1/moderation/posts/{post_id}/release"),
+    ("post", "/v1/moderation/posts/{post_id}/reject"),
+    *(
+        (method, f"/v1/moderation/accounts/{{username}}/{what}")
+        for method in ("put", "delete")
+        for what in ("suspension", "flag")
+    ),
+)
 SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/v1/accounts"): (409, 429),
     ("post", "/v1/sessions"): (401, 429),  # unknown username or wrong password; too many
@@ -85,6 +96,7 @@ SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/v1/feed"): (410,),
     ("get", "/v1/users/lookup"): (404,),
     ("get", "/v1/streams/home"): (429,),  # too many open streams
+    **{operation: (403,) for operation in MODERATOR_ONLY},  # not a moderator
     **{
         (method, f"/v1/users/{{user_id}}/{relation}"): (422,)  # yourself
         for method in ("put", "delete")

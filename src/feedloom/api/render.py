@@ -57,6 +57,7 @@ def _item(item: FeedItem, explain: bool) -> dict[str, Any]:
         "likes": item.counts.likes,
         "comments": item.counts.comments,
         "liked_by_me": item.liked_by_me,
+        "views": item.views,
     }
     if explain:
         rendered["explain"] = _explain(item)

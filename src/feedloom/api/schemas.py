@@ -32,6 +32,7 @@ _ITEM: JsonDict = {
     "likes": 3,
     "comments": 1,
     "liked_by_me": False,
+    "views": 42,
 }
 _PAGE: JsonDict = {"items": [_ITEM], "next_cursor": _CURSOR, "order": "chronological"}
 PROFILE_EXAMPLE: JsonDict = {
@@ -218,6 +219,7 @@ class Item(BaseModel):
     likes: int
     comments: int
     liked_by_me: bool
+    views: int = Field(description="distinct viewers, estimated within a few percent")
 
     @classmethod
     def of(cls, item: FeedItem) -> Self:
@@ -237,6 +239,7 @@ class Item(BaseModel):
             likes=item.counts.likes,
             comments=item.counts.comments,
             liked_by_me=item.liked_by_me,
+            views=item.views,
         )
 
 
@@ -313,3 +316,20 @@ class Liked(BaseModel):
 
     liked: bool
     changed: bool
+
+
+class TrendingItem(Item):
+    score: float = Field(0.0, description="engagement in the window, the previous one decayed")
+
+    @classmethod
+    def scored(cls, item: FeedItem) -> TrendingItem:
+        out = cls.of(item)
+        out.score = item.score or 0.0
+        return out
+
+
+class TrendingPage(BaseModel):
+    model_config = example({"window": "1h", "items": [{**_ITEM, "score": 12.5}]})
+
+    window: str
+    items: list[TrendingItem]

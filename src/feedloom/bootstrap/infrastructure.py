@@ -19,6 +19,11 @@ from feedloom.adapters.memory.caches import (
 from feedloom.adapters.memory.event_queue import MemoryEventQueue
 from feedloom.adapters.memory.notices import MemoryNoticeBus
 from feedloom.adapters.memory.rate_limiter import memory_rate_limiter
+from feedloom.adapters.memory.sketches import (
+    MemoryHourlyTallies,
+    MemoryTrendingStore,
+    MemoryViewerSketches,
+)
 from feedloom.adapters.memory.timeline_store import MemoryAuthorTimelineStore, MemoryTimelineStore
 from feedloom.adapters.redis import RedisConfig, redis_caches
 from feedloom.adapters.sql.accounts import SqlAccounts
@@ -31,9 +36,11 @@ from feedloom.adapters.sql.erasure import SqlAccountEraser
 from feedloom.adapters.sql.graph import SqlSocialGraph
 from feedloom.adapters.sql.leases import SqlWorkerLeases
 from feedloom.adapters.sql.media_sizes import SqlMediaSizes
+from feedloom.adapters.sql.moderation import SqlModeration
 from feedloom.adapters.sql.outbox import SqlOutbox
 from feedloom.adapters.sql.people import SqlPeople
 from feedloom.adapters.sql.posts import SqlPosts
+from feedloom.domain.trending import WINDOWS
 from feedloom.metrics import Metrics
 from feedloom.ports import CachePorts, Clock, DurableStores
 from feedloom.settings import Settings
@@ -77,6 +84,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         dead_letters=SqlDeadLetters(engine),
         worker_leases=SqlWorkerLeases(engine),
         bulk=SqlBulkImport(engine),
+        moderation=SqlModeration(engine),
     )
 
 
@@ -99,6 +107,7 @@ def redis_config(settings: Settings) -> RedisConfig:
         author_timeline_length=settings.author_timeline_length,
         inactive_after=timedelta(days=settings.inactive_after_days),
         reclaim_idle_s=settings.reclaim_idle_s,
+        counter_shards=settings.counter_shards,
     )
 
 
@@ -129,4 +138,7 @@ def memory_caches(settings: Settings, clock: Clock) -> CachePorts:
         tokens=MemoryRecordCache(),
         likes=MemoryRecordCache(),
         notices=MemoryNoticeBus(),
+        viewer_sketches=MemoryViewerSketches(),
+        trending=MemoryTrendingStore(tuple(WINDOWS.values())),
+        hourly=MemoryHourlyTallies(),
     )

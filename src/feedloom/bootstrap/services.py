@@ -11,11 +11,14 @@ from feedloom.lookups.access import Access
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.concurrency import InTurn, Together
-from feedloom.lookups.counts import CounterBuffer, DisplayedCounts
+from feedloom.lookups.counts import CounterBuffer, DisplayedCounts, HotRules
 from feedloom.lookups.likes import Likes
 from feedloom.lookups.notices import Notices
 from feedloom.lookups.reader_state import ReaderStates
+from feedloom.lookups.signals import EngagementSignals
+from feedloom.lookups.spikes import Spikes, SpikeTally
 from feedloom.lookups.timelines import TimelineRebuilder
+from feedloom.lookups.trending import TrendingTally
 from feedloom.ports import CachePorts, Clock, DurableStores
 from feedloom.ranking import rank
 from feedloom.read.author_posts import AuthorPosts
@@ -32,11 +35,13 @@ from feedloom.read.ranked.candidates import Features
 from feedloom.read.ranked.feature_log import FeatureLog
 from feedloom.read.ranked.feed import RankedConfig, RankedFeed
 from feedloom.read.ranked.ranker import BudgetedRanker
+from feedloom.read.trending import TrendingPosts
 from feedloom.read.viewer import Readers
 from feedloom.settings import Settings
 from feedloom.write.account_lifecycle import AccountLifecycle
 from feedloom.write.accounts import AccountService
 from feedloom.write.affinity import AffinityUpdates
+from feedloom.write.content_check import CheckRules, DefaultContentCheck, ScreenPosts
 from feedloom.write.counting import ReconcileCounts
 from feedloom.write.delete_post import DeletePost
 from feedloom.write.engagement import Engage
@@ -47,6 +52,7 @@ from feedloom.write.import_graph import GraphImport
 from feedloom.write.media import MediaConfig, MediaUploads
 from feedloom.write.media_cleanup import CleanUpMedia
 from feedloom.write.media_jobs import MediaJobs
+from feedloom.write.moderation import Moderation, Reports
 from feedloom.write.passwords import Passwords
 from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PostLimits, PublishPost
@@ -91,6 +97,9 @@ class Services:
     worker: Worker
     reconcile: ReconcileCounts
     graph_import: GraphImport
+    reports: Reports
+    moderation: Moderation
+    trending: TrendingPosts
 
 
 def build_services(
@@ -114,10 +123,20 @@ def build_services(
     rebuilder = TimelineRebuilder(
         caches.timelines, author_timelines, metrics, settings.timeline_length
     )
-    buffer = CounterBuffer()
+    buffer = CounterBuffer(
+        caches.counters,
+        HotRules(
+            settings.counter_hot_per_flush, settings.counter_shards, settings.counter_cool_flushes
+        ),
+        metrics.counter_hot_posts,
+    )
+    signals = EngagementSignals(
+        TrendingTally(caches.trending, clock), SpikeTally(caches.hourly, clock), views
+    )
+    spikes = Spikes(caches.hourly, metrics, clock)
     counts = DisplayedCounts(caches.counters, stores.engagement, buffer)
     concurrency = Together() if settings.redis_url is not None else InTurn()
-    hydrator = Hydrator(views, counts, likes, metrics, concurrency)
+    hydrator = Hydrator(views, counts, likes, caches.viewer_sketches, metrics, concurrency)
     candidates = Candidates(
         caches.timelines,
         rebuilder,
@@ -148,7 +167,7 @@ def build_services(
     notices = Notices(caches.notices)
     fan_out.notices = notices
     new_posts = NewPosts(Readers(states, policy), candidates, views, NEW_POSTS_CAP)
-    reconcile = ReconcileCounts(stores.archive, caches.counters, stores.engagement, clock)
+    reconcile = ReconcileCounts(caches.counters, stores.engagement, metrics)
     worker = Worker(
         RelayOutbox(
             stores.outbox,
@@ -162,7 +181,6 @@ def build_services(
         fan_out,
         caches.queue,
         buffer,
-        caches.counters,
         stores.idempotency,
         reconcile,
         clock,
@@ -191,7 +209,13 @@ def build_services(
     worker.media_jobs = MediaJobs(
         stores.media_sizes, views, clock, stores.objects, settings.media_base_url
     )
-    return Services(
+    check = DefaultContentCheck(caches.rate_limiter, check_rules(settings), clock)
+    worker.screen = ScreenPosts(views, stores.moderation, check, metrics)
+    worker.signals, worker.spikes = signals, spikes
+    account_lifecycle = AccountLifecycle(
+        stores.account_admin, stores.archive, caches.tokens, views, passwords, erase, clock
+    )
+    services = Services(
         accounts=AccountService(
             stores.accounts,
             stores.tokens,
@@ -202,9 +226,7 @@ def build_services(
             clock,
             timedelta(days=settings.username_reserved_days),
         ),
-        account_lifecycle=AccountLifecycle(
-            stores.account_admin, stores.archive, caches.tokens, views, passwords, erase, clock
-        ),
+        account_lifecycle=account_lifecycle,
         edit_profile=EditProfile(stores.profile_editor, stores.media, views),
         auth=Authenticator(
             stores.tokens, caches.tokens, stores.activity, caches.timelines, clock, session_policy
@@ -243,6 +265,7 @@ def build_services(
             access,
             buffer,
             affinity,
+            signals,
             ids,
             clock,
             throttle,
@@ -308,6 +331,27 @@ def build_services(
             clock,
             policy,
         ),
+        reports=Reports(stores.moderation, access, clock),
+        moderation=Moderation(
+            stores.moderation, stores.posts, views, account_lifecycle, spikes, clock
+        ),
+        trending=TrendingPosts(caches.trending, Readers(states, policy), views, hydrator, clock),
+    )
+    services.relations.signals = signals
+    return services
+
+
+def check_rules(settings: Settings) -> CheckRules:
+    rules = settings.moderation
+    return CheckRules(
+        repeat_limit=rules.repeat_limit,
+        repeat_window_s=rules.repeat_window_s,
+        repeat_min_chars=rules.repeat_min_chars,
+        new_account_age=timedelta(days=rules.new_account_days),
+        new_account_links=rules.new_account_links,
+        links_window_s=rules.links_window_s,
+        blocked_words=frozenset(word.lower() for word in rules.blocked_words),
+        blocked_domains=frozenset(domain.lower() for domain in rules.blocked_domains),
     )
 
 

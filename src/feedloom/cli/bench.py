@@ -1,4 +1,5 @@
-"""`feedloom bench fanout | mixed | timelines`: parse options, run, print Markdown.
+"""`feedloom bench fanout | mixed | timelines | read | likes`: parse options, run, print
+Markdown.
 
 `fanout` and `mixed` drive a whole server (feedloom.bench) and write JSON and a PNG with
 `--out`; `timelines` measures the Redis timeline store alone (bench/timeline_store.py).
@@ -238,6 +239,30 @@ def read(
             typer.echo(f"bench read on {start.value}: {users:,} users, {readers} readers", err=True)
             bench = await run_read_bench(settings, workload, readers, warmup, rounds)
             return render_read(bench, start.value)
+
+    typer.echo(_run(main))
+
+
+@app.command()
+def likes(
+    users: Annotated[int, typer.Option(min=10, help="Distinct likers of the one post.")] = 20_000,
+    concurrency: Annotated[int, typer.Option(min=1, max=256, help="Likes in flight.")] = 32,
+    hot_per_flush: Annotated[
+        int, typer.Option(min=1, help="Likes per flush window that make the post hot (sharded).")
+    ] = 5,
+    start: StartOption = Start.postgres,
+) -> None:
+    """One hot post liked by many distinct users: likes/s, lock waits, displayed vs true
+    count after the flush and after reconciliation, beside a naive +1-on-a-row peer."""
+    from feedloom.bench.likes import render_likes, run_likes_bench
+    from feedloom.bench.stores import scratch_store, settings_from_env
+
+    async def main() -> str:
+        async with scratch_store(start.value) as store:
+            settings = settings_from_env(store.run_env({}))
+            typer.echo(f"bench likes on {start.value}: {users:,} likers", err=True)
+            bench = await run_likes_bench(settings, users, concurrency, hot_per_flush)
+            return render_likes(bench, start.value)
 
     typer.echo(_run(main))
 

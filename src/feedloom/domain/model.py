@@ -55,6 +55,8 @@ class Post:
     deleted: bool = False
     # The author's account is suspended or deleted: the post is hidden from everyone.
     author_suspended: bool = False
+    # Held by the content check before fan-out: visible to its author only.
+    held: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +70,7 @@ class UserProfile:
     pulled: bool = False
     suspended: bool = False  # suspended or deleted: hidden from everyone
     bio: str = ""
+    flagged: bool = False  # suspicious: its likes and comments do not count toward ranking
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +131,7 @@ class FeedItem:
     source: str = "pushed"
     score: float | None = None
     extra: dict[str, float] = field(default_factory=dict)
+    views: int = 0  # distinct viewers, estimated (HyperLogLog)
 
 
 Event = PostPublished | PostDeleted | AuthorPushed

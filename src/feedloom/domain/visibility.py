@@ -2,7 +2,8 @@
 
 The viewer's relations are loaded once per page; every candidate is then filtered in
 memory. Timelines are never trusted: a deleted post, a blocked or muted author, an
-unfollowed account, a suspended (or deleted) account or a followers-only post the reader
+unfollowed account, a suspended (or deleted) account, a post held for moderation
+(its author still sees it) or a followers-only post the reader
 may not see is dropped here, at read time, on the very next read.
 """
 
@@ -17,6 +18,7 @@ from feedloom.domain.model import Post, Visibility
 class FilterReason(StrEnum):
     DELETED = "deleted"
     SUSPENDED = "suspended"
+    HELD = "held"
     MISSING = "missing"
     BLOCKED = "blocked"
     MUTED = "muted"
@@ -43,6 +45,8 @@ def may_see(viewer: ViewerContext, post: Post) -> FilterReason | None:
         return FilterReason.SUSPENDED
     if post.author_id == viewer.viewer_id:
         return None
+    if post.held:
+        return FilterReason.HELD  # waiting for a moderator: its author alone sees it
     if post.author_id in viewer.blocked:
         return FilterReason.BLOCKED
     if post.visibility is Visibility.FOLLOWERS and post.author_id not in viewer.following:

@@ -1,15 +1,28 @@
-"""Displayed like/comment counts: batched increments, truth recounted on a miss.
+"""Displayed like/comment counts: hot posts batched and sharded, truth recounted on a miss.
 
-A like writes its unique (post, user) row at once; the displayed count follows within
-a flush interval. Deltas of many likes on one post collapse into one increment, which
-is what keeps a hot post from becoming a hot lock.
+A like writes its unique (post, user) row at once. On an ordinary post its +1 is
+written through to the shared counter right away: whoever liked it sees it counted on
+any process. A post that takes `hot_per_flush` or more likes and comments within one
+flush interval on this process is hot: its deltas collapse into one increment per
+flush (that is what keeps a hot post from becoming a hot key), written round-robin to
+one of its sub-counters (CounterStore, summed on read). It cools after `cool_flushes`
+quieter intervals and is demoted: its sub-counters are folded back.
+
+Read-your-likes on a hot post: this process adds its own pending deltas (including
+those being written) on read, so a liker served by the process that took the like
+sees it at once; other processes see it within a flush interval. Because pending
+deltas move to the counter before they stop being added, the count this process
+shows never steps back between two reads (unlikes and repairs aside).
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+import random
+from collections import Counter, defaultdict
 from collections.abc import Collection, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+
+from prometheus_client import Gauge
 
 from feedloom.domain.model import Counts
 from feedloom.ports import CounterStore, Engagement
@@ -17,14 +30,36 @@ from feedloom.ports import CounterStore, Engagement
 NOTHING = Counts()
 
 
+@dataclass(frozen=True, slots=True)
+class HotRules:
+    hot_per_flush: int = 50  # likes + comments on one post within one flush interval
+    shards: int = 16
+    cool_flushes: int = 60  # quieter intervals before a hot post is demoted
+
+
 class CounterBuffer:
-    def __init__(self) -> None:
+    def __init__(
+        self, counters: CounterStore, rules: HotRules | None = None, hot_gauge: Gauge | None = None
+    ) -> None:
+        self._counters, self._rules, self._hot_gauge = counters, rules or HotRules(), hot_gauge
         self._likes: defaultdict[int, int] = defaultdict(int)
         self._comments: defaultdict[int, int] = defaultdict(int)
+        self._in_flight: dict[int, Counts] = {}
+        self._hits: Counter[int] = Counter()
+        self._hot: dict[int, int] = {}  # post -> quiet flushes left before demotion
+        self._next_shard: dict[int, int] = {}
 
-    def add(self, post_id: int, likes: int = 0, comments: int = 0) -> None:
-        self._likes[post_id] += likes
-        self._comments[post_id] += comments
+    async def add(self, post_id: int, likes: int = 0, comments: int = 0) -> None:
+        self._hits[post_id] += 1
+        if post_id in self._hot or self._hits[post_id] >= self._rules.hot_per_flush:
+            self._hot.setdefault(post_id, self._rules.cool_flushes)
+            self._likes[post_id] += likes
+            self._comments[post_id] += comments
+        else:
+            await self._counters.increment_if_present({post_id: Counts(likes, comments)})
+
+    def hot(self, post_id: int) -> bool:
+        return post_id in self._hot
 
     def drain(self) -> dict[int, Counts]:
         deltas = {
@@ -37,11 +72,15 @@ class CounterBuffer:
 
     @property
     def empty(self) -> bool:
-        return not self._likes and not self._comments
+        return not self._likes and not self._comments and not self._in_flight
 
     def pending(self, post_id: int) -> Counts:
-        """Deltas of this process not flushed yet."""
-        return Counts(likes=self._likes.get(post_id, 0), comments=self._comments.get(post_id, 0))
+        """Deltas of this process not yet written (or being written)."""
+        flying = self._in_flight.get(post_id, NOTHING)
+        return Counts(
+            likes=self._likes.get(post_id, 0) + flying.likes,
+            comments=self._comments.get(post_id, 0) + flying.comments,
+        )
 
     def forget(self, post_ids: Sequence[int]) -> None:
         """Drop pending deltas of posts just recounted from the truth: the recount
@@ -50,12 +89,43 @@ class CounterBuffer:
             self._likes.pop(post_id, None)
             self._comments.pop(post_id, None)
 
-    async def flush(self, counters: CounterStore) -> int:
-        """Apply the collected deltas as one increment per post; returns how many."""
+    async def flush(self) -> int:
+        """Write the hot posts' deltas, one increment each, to one sub-counter each;
+        demote the posts that cooled. Returns how many posts were written."""
         deltas = self.drain()
-        if deltas:
-            await counters.increment_if_present(deltas)
+        cooled = self._cool_down()
+        sharded = {post_id: self._shard_for(post_id) for post_id in deltas if post_id in self._hot}
+        if self._hot_gauge is not None:
+            self._hot_gauge.set(len(self._hot))
+        self._in_flight = deltas
+        try:
+            if deltas:
+                await self._counters.increment_if_present(deltas, sharded)
+            if cooled:
+                await self._counters.demote(cooled)
+        finally:
+            self._in_flight = {}
         return len(deltas)
+
+    def _cool_down(self) -> list[int]:
+        hits, self._hits = self._hits, Counter()
+        cooled = []
+        for post_id in list(self._hot):
+            if hits[post_id] >= self._rules.hot_per_flush:
+                self._hot[post_id] = self._rules.cool_flushes
+                continue
+            self._hot[post_id] -= 1
+            if self._hot[post_id] <= 0:
+                del self._hot[post_id]
+                self._next_shard.pop(post_id, None)
+                cooled.append(post_id)
+        return cooled
+
+    def _shard_for(self, post_id: int) -> int:
+        # Each process starts at a random sub-counter, so processes spread out too.
+        shard = self._next_shard.get(post_id, random.randrange(self._rules.shards))
+        self._next_shard[post_id] = (shard + 1) % self._rules.shards
+        return shard
 
 
 class DisplayedCounts:

@@ -48,6 +48,7 @@ from feedloom.ports.durable import (
     RelationStore,
 )
 from feedloom.ports.fanout import DeadEvent, DeadLetters, Outbox, WorkerLeases
+from feedloom.ports.moderation import ContentCheck, ModerationStore, QueuedPost
 from feedloom.ports.records import (
     AccountRecord,
     Clock,
@@ -64,6 +65,7 @@ from feedloom.ports.records import (
     StageProgress,
     StoredResponse,
 )
+from feedloom.ports.sketches import HourlyTallies, TrendingStore, ViewerSketches
 
 __all__ = [
     "AccountAdmin",
@@ -76,6 +78,7 @@ __all__ = [
     "BulkImporter",
     "CachePorts",
     "Clock",
+    "ContentCheck",
     "CounterStore",
     "Credentials",
     "DeadEvent",
@@ -90,11 +93,13 @@ __all__ = [
     "Followee",
     "FollowerLister",
     "GraphReader",
+    "HourlyTallies",
     "IdempotencyKeys",
     "Lane",
     "MediaSizeStore",
     "MediaStore",
     "MediaSweep",
+    "ModerationStore",
     "NewUser",
     "NoticeBus",
     "NoticeListener",
@@ -107,6 +112,7 @@ __all__ = [
     "ProfileChanges",
     "ProfileEditor",
     "ProfileStore",
+    "QueuedPost",
     "RateDecision",
     "RateLimiter",
     "RateRule",
@@ -117,6 +123,8 @@ __all__ = [
     "StoredResponse",
     "TimelineStore",
     "TokenStore",
+    "TrendingStore",
     "ViewCache",
+    "ViewerSketches",
     "WorkerLeases",
 ]

@@ -49,6 +49,8 @@ from feedloom.ports.durable import (
     RelationStore,
 )
 from feedloom.ports.fanout import DeadLetters, Outbox, WorkerLeases
+from feedloom.ports.moderation import ModerationStore
+from feedloom.ports.sketches import HourlyTallies, TrendingStore, ViewerSketches
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +83,7 @@ class DurableStores:
     dead_letters: DeadLetters
     worker_leases: WorkerLeases
     bulk: BulkImporter
+    moderation: ModerationStore  # held posts, reports, suspicious accounts
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,3 +103,6 @@ class CachePorts:
     tokens: RecordCache  # bearer token digest -> user ID
     likes: RecordCache  # recently liked post IDs, by user ID
     notices: NoticeBus  # new-post notices for open streams (read/home_stream.py)
+    viewer_sketches: ViewerSketches  # distinct viewers per post (HyperLogLog)
+    trending: TrendingStore  # engagement per trending window
+    hourly: HourlyTallies  # followers and likes per account per hour (spike signals)

@@ -96,13 +96,32 @@ class ViewCache(Protocol[V]):
 
 
 class CounterStore(Protocol):
-    """Displayed like/comment counts; the truth lives in Engagement."""
+    """Displayed like/comment counts; the truth lives in Engagement. A hot post's
+    counter is sharded into sub-counters (so its writes spread), summed on read."""
 
-    async def get_many(self, post_ids: Sequence[int]) -> dict[int, Counts]: ...
-    async def set_many(self, counts: Mapping[int, Counts]) -> None: ...
-    async def increment_if_present(self, deltas: Mapping[int, Counts]) -> None:
+    async def get_many(self, post_ids: Sequence[int]) -> dict[int, Counts]:
+        """Totals, sub-counters included, in ONE round trip (a cluster: two for hot posts)."""
+        ...
+
+    async def set_many(self, counts: Mapping[int, Counts]) -> None:
+        """Replace totals (a recount): sub-counters are dropped, the post is unsharded."""
+        ...
+
+    async def increment_if_present(
+        self, deltas: Mapping[int, Counts], sharded: Mapping[int, int] | None = None
+    ) -> None:
         """Apply deltas to counters already cached; absent ones are recounted from
-        the truth on their next read, so a delta never becomes a wrong total."""
+        the truth on their next read, so a delta never becomes a wrong total. A post in
+        `sharded` is marked hot and its delta goes to that sub-counter (post -> index).
+        Every post given is added to the touched set."""
+        ...
+
+    async def demote(self, post_ids: Sequence[int]) -> None:
+        """Fold a cooled post's sub-counters back into its counter."""
+        ...
+
+    async def take_touched(self, limit: int) -> list[int]:
+        """Remove and return up to `limit` posts whose counts changed since taken."""
         ...
 
 

@@ -57,9 +57,6 @@ class PostArchive(Protocol):
     async def post_ids_by_authors(
         self, author_ids: Sequence[int], before: int | None, after: int | None, limit: int
     ) -> list[int]: ...
-    async def recent_post_ids(self, after: int, limit: int) -> list[int]:
-        """Live posts newer than `after` (an ID, so a time), newest first."""
-        ...
 
 
 class MediaStore(Protocol):

@@ -1,10 +1,12 @@
 """Hydration: turn visible posts into feed items with batched, cache-aside lookups.
 
-One call per kind of data per page (authors, counts, liked_by_me), never one per item.
-Posts and profiles are shared views cached for everyone; liked_by_me is personal, from
-the reader's cached recent likes (lookups/likes.py), and so is the comment count of a
-reader who blocks or mutes someone: comments hidden from them are not counted for them
-(one store query per page, for those readers only).
+One call per kind of data per page (authors, counts, liked_by_me, views), never one per
+item. Serving a page counts its reader among each post's distinct viewers, in the same
+call that reads the posts' view counts. Posts and profiles are shared views cached for
+everyone; liked_by_me is personal, from the reader's cached recent likes
+(lookups/likes.py), and so is the comment count of a reader who blocks or mutes someone:
+comments hidden from them are not counted for them (one store query per page, for those
+readers only).
 
 A page loads its candidates' posts through `views`, which asks in the same round trip
 for everything hydration will need of them: counts, liked_by_me, and the profiles of
@@ -24,6 +26,7 @@ from feedloom.lookups.concurrency import Concurrency
 from feedloom.lookups.counts import DisplayedCounts
 from feedloom.lookups.likes import Likes
 from feedloom.metrics import Metrics
+from feedloom.ports import ViewerSketches
 
 
 @dataclass
@@ -54,10 +57,12 @@ class Hydrator:
         views: Views,
         counts: DisplayedCounts,
         likes: Likes,
+        viewers: ViewerSketches,
         metrics: Metrics,
         concurrency: Concurrency,
     ) -> None:
         self._views, self._counts, self._likes = views, counts, likes
+        self._viewers = viewers
         self._concurrency = concurrency
         self._batch = metrics.hydration_batch
 
@@ -81,7 +86,12 @@ class Hydrator:
         hidden_commenters: frozenset[int] = frozenset(),
     ) -> list[FeedItem]:
         self._batch.observe(len(posts))
-        have = await self._complete(viewer_id, posts, loaded or Loaded())
+        # Serving the page counts its reader as a viewer of each post: a write, so it
+        # waits for the page's final posts (not a chunk of candidates).
+        have, seen = await self._concurrency.two(
+            self._complete(viewer_id, posts, loaded or Loaded()),
+            self._viewers.served(viewer_id, [post.id for post in posts]),
+        )
         shown = {post.id: have.counts[post.id] for post in posts if post.id in have.counts}
         counts = await self._counts.seen_by(shown, hidden_commenters)
         return [
@@ -91,6 +101,7 @@ class Hydrator:
                 counts=counts[post.id],
                 liked_by_me=post.id in have.liked,
                 source=sources.get(post.id, "pushed"),
+                views=seen.get(post.id, 0),
             )
             for post in posts
             if post.author_id in have.profiles

@@ -1,6 +1,9 @@
 """Likes and comments. The unique (post, user) row is the truth and is written at
-once; displayed counts follow through the counter buffer (lookups/counts.py), and the
-reader -> author affinity ranking feature is updated right after (affinity.py)."""
+once; displayed counts follow through the counter buffer (lookups/counts.py: at once
+on an ordinary post, batched and sharded on a hot one), and the
+signals right after (lookups/signals.py: trending, like spikes) and the reader ->
+author affinity (affinity.py). Accounts flagged as suspicious (write/moderation.py)
+still like and comment, but their engagement feeds neither trending nor affinity."""
 
 from __future__ import annotations
 
@@ -8,9 +11,11 @@ from feedloom.domain.errors import Forbidden, InvalidInput, NotFound
 from feedloom.domain.idempotency import check_idempotency_key
 from feedloom.domain.ids import IdGenerator
 from feedloom.domain.model import Comment
+from feedloom.domain.trending import COMMENT_WEIGHT, LIKE_WEIGHT
 from feedloom.lookups.access import Access
 from feedloom.lookups.counts import CounterBuffer
 from feedloom.lookups.likes import Likes
+from feedloom.lookups.signals import EngagementSignals
 from feedloom.ports import Clock, Engagement, StoredResponse
 from feedloom.write.affinity import AffinityUpdates
 from feedloom.write.idempotency import replayed_id, request_hash
@@ -25,6 +30,7 @@ class Engage:
         access: Access,
         buffer: CounterBuffer,
         affinity: AffinityUpdates,
+        signals: EngagementSignals,
         ids: IdGenerator,
         clock: Clock,
         throttle: Throttle,
@@ -32,7 +38,8 @@ class Engage:
     ) -> None:
         self._engagement, self._likes = engagement, likes
         self._access, self._buffer = access, buffer
-        self._affinity, self._ids, self._clock = affinity, ids, clock
+        self._affinity, self._signals = affinity, signals
+        self._ids, self._clock = ids, clock
         self._throttle, self._comment_max_chars = throttle, comment_max_chars
 
     async def like(self, user_id: int, post_id: int) -> bool:
@@ -44,8 +51,9 @@ class Engage:
         created = await self._engagement.like(post_id, user_id, now)
         await self._likes.liked(user_id, post_id)  # also on a retry: it may follow a failure
         if created:
-            self._buffer.add(post_id, likes=1)
-            await self._affinity.record(user_id, post.author_id, "like", now)
+            await self._buffer.add(post_id, likes=1)
+            if await self._signals.engaged(user_id, post, LIKE_WEIGHT, like=True):
+                await self._affinity.record(user_id, post.author_id, "like", now)
         return created
 
     async def unlike(self, user_id: int, post_id: int) -> bool:
@@ -55,7 +63,7 @@ class Engage:
         removed = await self._engagement.unlike(post_id, user_id)
         await self._likes.unliked(user_id)
         if removed:
-            self._buffer.add(post_id, likes=-1)
+            await self._buffer.add(post_id, likes=-1)
         return removed
 
     async def comment(
@@ -79,8 +87,9 @@ class Engage:
         stored = await self._engagement.add_comment(comment, idempotency_key, request, now)
         if stored.result_id != comment.id:  # a concurrent retry with the same key won
             return await self._replayed(post_id, stored, request)
-        self._buffer.add(post_id, comments=1)
-        await self._affinity.record(user_id, post.author_id, "comment", now)
+        await self._buffer.add(post_id, comments=1)
+        if await self._signals.engaged(user_id, post, COMMENT_WEIGHT, like=False):
+            await self._affinity.record(user_id, post.author_id, "comment", now)
         return comment
 
     async def _replayed(self, post_id: int, stored: StoredResponse, request: str) -> Comment:
@@ -99,5 +108,5 @@ class Engage:
             raise Forbidden("only its author can delete a comment")
         removed = await self._engagement.delete_comment(post_id, comment_id, user_id)
         if removed:
-            self._buffer.add(post_id, comments=-1)
+            await self._buffer.add(post_id, comments=-1)
         return removed

@@ -12,6 +12,7 @@ from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.reader_state import ReaderStates
+from feedloom.lookups.signals import EngagementSignals
 from feedloom.ports import (
     Clock,
     FanoutModes,
@@ -44,6 +45,7 @@ class Relations:
         self._timelines, self._author_timelines = timelines, author_timelines
         self._throttle, self._policy = throttle, policy
         self._clock = clock
+        self.signals: EngagementSignals | None = None  # follower spikes
 
     async def follow(self, follower_id: int, followee_id: int) -> bool:
         await self._check_target(follower_id, followee_id)
@@ -57,6 +59,8 @@ class Relations:
         await self._throttle.account("follows", follower_id)
         created = await self._relations.follow(follower_id, followee_id, self._clock())
         await self._followed(follower_id, followee_id)
+        if created and self.signals is not None:
+            self.signals.followed(followee_id)  # follower spikes (lookups/spikes.py)
         return created
 
     async def unfollow(self, follower_id: int, followee_id: int) -> bool:

@@ -24,10 +24,11 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from feedloom.lookups.counts import CounterBuffer
+from feedloom.lookups.signals import EngagementSignals
+from feedloom.lookups.spikes import Spikes
 from feedloom.metrics import Metrics
 from feedloom.ports import (
     Clock,
-    CounterStore,
     DeadLetters,
     Delivery,
     EventQueue,
@@ -35,6 +36,7 @@ from feedloom.ports import (
     Lane,
     Outbox,
 )
+from feedloom.write.content_check import ScreenPosts
 from feedloom.write.counting import ReconcileCounts
 from feedloom.write.fan_out import FanOut
 from feedloom.write.media_jobs import MediaJobs
@@ -45,6 +47,7 @@ LANES: tuple[Lane, ...] = ("default", "bulk")
 IDLE_SLEEP_S = 0.05
 CONSUME_BATCH = 100
 MAINTENANCE_INTERVAL_S = 3600.0
+SPIKES_EVERY_S = 60.0
 LOST_CHECK_S = 5.0  # how often the relay looks for events of a lost stream
 Step = Callable[[], Awaitable[int]]
 
@@ -77,7 +80,6 @@ class Worker:
         fan_out: FanOut,
         queue: EventQueue,
         buffer: CounterBuffer,
-        counters: CounterStore,
         idempotency: IdempotencyKeys,
         reconcile: ReconcileCounts,
         clock: Clock,
@@ -86,10 +88,13 @@ class Worker:
     ) -> None:
         self._relay, self._fan_out, self._queue = relay, fan_out, queue
         self._ledger = ledger
-        self._buffer, self._counters = buffer, counters
+        self._buffer = buffer
         self._idempotency, self._reconcile = idempotency, reconcile
         self._clock, self._config = clock, config
         self.media_jobs: MediaJobs | None = None  # the media pipeline's background job
+        self.screen: ScreenPosts | None = None  # the content check before fan-out
+        self.signals: EngagementSignals | None = None  # trending and spikes, batched
+        self.spikes: Spikes | None = None  # keeps the spike gauge current
 
     async def consume_once(self, lane: Lane, consumer: str, block_ms: int) -> int:
         deliveries = await self._queue.consume(lane, consumer, CONSUME_BATCH, block_ms)
@@ -100,7 +105,8 @@ class Worker:
     async def handle_batch(self, deliveries: Sequence[Delivery]) -> None:
         """One consumed batch of one lane, in order. A step that must run before the
         fan-out (a content check, say) goes in front of `_fan_out_or_set_aside`."""
-        await self._fan_out_or_set_aside(deliveries)
+        passed = deliveries if self.screen is None else await self.screen(deliveries)
+        await self._fan_out_or_set_aside(passed)
         await self._ledger.outbox.done([delivery.event.seq for delivery in deliveries])
         await self._queue.ack(deliveries)
         self._count_handled(deliveries)
@@ -167,7 +173,10 @@ class Worker:
                 pass
 
     async def flush_counts(self) -> int:
-        return await self._buffer.flush(self._counters)
+        flushed = await self._buffer.flush()
+        if self.signals is not None:
+            flushed += await self.signals.flush()
+        return flushed
 
     async def run(self, stop: asyncio.Event, concurrency: int = 1) -> None:
         """Run until `stop` is set. Each loop survives its own errors: a bad event or a
@@ -182,6 +191,8 @@ class Worker:
         loops.append(_forever(stop, "maintenance", lambda: self._maintenance_step(stop)))
         if self.media_jobs is not None:
             loops.append(_forever(stop, "media sizes", self.media_jobs.step))
+        if (spikes := self.spikes) is not None:
+            loops.append(_forever(stop, "spikes", lambda: _then_wait(spikes.watch, stop)))
         await asyncio.gather(*loops)
 
     async def run_counter_flusher(self, stop: asyncio.Event) -> None:
@@ -206,13 +217,21 @@ class Worker:
 
     async def _maintenance_step(self, stop: asyncio.Event) -> int:
         """Hourly: forget Idempotency-Keys past their retention (at least 24 h), and
-        repair displayed like/comment counts that drifted from the truth."""
+        repair displayed like/comment counts that drifted from the truth (every post
+        engaged with since the last run)."""
         cutoff = self._clock() - self._config.idempotency_ttl
         purged = await self._idempotency.purge_idempotency_keys(cutoff)
-        purged += await self._reconcile.recent()
+        purged += await self._reconcile.engaged()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), MAINTENANCE_INTERVAL_S)
         return purged or 1
+
+
+async def _then_wait(step: Step, stop: asyncio.Event) -> int:
+    done = await step()
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), SPIKES_EVERY_S)
+    return done
 
 
 async def _forever(stop: asyncio.Event, name: str, step: Step) -> None:

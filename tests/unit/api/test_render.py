@@ -61,7 +61,7 @@ score_parts = st.fixed_dictionaries(
     }
 )
 items = st.builds(
-    lambda post, author, likes, comments, liked, source, scored: FeedItem(
+    lambda post, author, likes, comments, liked, source, scored, views: FeedItem(
         post,
         author,
         Counts(likes, comments),
@@ -69,6 +69,7 @@ items = st.builds(
         source,
         None if scored is None else scored[0],
         {} if scored is None else scored[1],
+        views,
     ),
     posts,
     profiles,
@@ -77,6 +78,7 @@ items = st.builds(
     st.booleans(),
     st.sampled_from(["pushed", "pulled", "own", "rebuilt", "archive"]),
     st.none() | st.tuples(finite, score_parts),
+    st.integers(0, 10**9),
 )
 pages = st.builds(
     FeedPage,

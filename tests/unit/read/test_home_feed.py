@@ -46,6 +46,7 @@ from tests.unit.fakes import (
     FakeRelationStore,
     FakeTimelineStore,
     FakeViewCache,
+    FakeViewerSketches,
     clock,
     id_generator,
     new_post,
@@ -107,10 +108,11 @@ def home_feed(
     candidates = Candidates(
         timelines, rebuilder, authors, archive, metrics, clock, own_window, InTurn()
     )
-    counts = DisplayedCounts(FakeCounterStore(), engagement, CounterBuffer())
+    counters = FakeCounterStore()
+    counts = DisplayedCounts(counters, engagement, CounterBuffer(counters))
     likes = Likes(FakeRecordCache(), engagement, clock)
     states = ReaderStates(FakeRecordCache(), graph, preferences)
-    hydrator = Hydrator(views, counts, likes, metrics, InTurn())
+    hydrator = Hydrator(views, counts, likes, FakeViewerSketches(), metrics, InTurn())
     ranked = RankedFeed(
         candidates,
         views,

@@ -45,26 +45,63 @@ class MemoryViewCache(Generic[V]):
 
 
 class MemoryCounterStore:
+    """Counts per post, with the sub-counters of hot posts kept apart as in Redis, so
+    the contract (sums, promotion, demotion, recounts) is the same on both."""
+
     def __init__(self) -> None:
         self._counts: dict[int, Counts] = {}
+        self._shards: dict[int, dict[int, Counts]] = {}
+        self._touched: set[int] = set()
 
     async def get_many(self, post_ids: Sequence[int]) -> dict[int, Counts]:
-        return {post_id: self._counts[post_id] for post_id in post_ids if post_id in self._counts}
+        return {post_id: self._total(post_id) for post_id in post_ids if post_id in self._counts}
+
+    def _total(self, post_id: int) -> Counts:
+        total = self._counts[post_id]
+        for part in self._shards.get(post_id, {}).values():
+            total = Counts(total.likes + part.likes, total.comments + part.comments)
+        return Counts(max(0, total.likes), max(0, total.comments))
 
     async def set_many(self, counts: Mapping[int, Counts]) -> None:
         self._counts.update(counts)
+        for post_id in counts:
+            self._shards.pop(post_id, None)
 
-    async def increment_if_present(self, deltas: Mapping[int, Counts]) -> None:
+    async def increment_if_present(
+        self, deltas: Mapping[int, Counts], sharded: Mapping[int, int] | None = None
+    ) -> None:
+        sharded = sharded or {}
         for post_id, delta in deltas.items():
+            self._touched.add(post_id)
             current = self._counts.get(post_id)
-            if current is not None:
+            if current is None:
+                continue
+            if post_id in sharded:
+                parts = self._shards.setdefault(post_id, {})
+                part = parts.get(sharded[post_id], Counts())
+                parts[sharded[post_id]] = Counts(
+                    part.likes + delta.likes, part.comments + delta.comments
+                )
+            else:
                 self._counts[post_id] = Counts(
                     likes=max(0, current.likes + delta.likes),
                     comments=max(0, current.comments + delta.comments),
                 )
 
+    async def demote(self, post_ids: Sequence[int]) -> None:
+        for post_id in post_ids:
+            if post_id in self._counts:
+                self._counts[post_id] = self._total(post_id)
+            self._shards.pop(post_id, None)
+
+    async def take_touched(self, limit: int) -> list[int]:
+        taken = sorted(self._touched)[:limit]
+        self._touched.difference_update(taken)
+        return taken
+
     def clear(self) -> None:
         self._counts.clear()
+        self._shards.clear()
 
 
 class MemoryFeedSessionStore:

@@ -11,7 +11,7 @@ import struct
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 from feedloom.adapters.redis import lua
 from feedloom.adapters.redis.keys import RedisKeys
@@ -20,6 +20,7 @@ from feedloom.domain.model import Counts
 
 DEFAULT_TTL = timedelta(days=1)
 INCREMENT = LuaScript(lua.INCREMENT_COUNTERS)
+INCREMENT_SHARDS = LuaScript(lua.INCREMENT_SHARDS)
 PUT_RECORD, APPEND_RECORD = LuaScript(lua.PUT_RECORD), LuaScript(lua.APPEND_RECORD)
 READ_COUNTERS = LuaScript(lua.READ_COUNTERS)
 RECORD_TTL = timedelta(hours=1)
@@ -89,46 +90,131 @@ class RedisViewCache(Generic[V]):
 
 
 class RedisCounterStore:
-    """One small hash per post: l = likes, c = comments."""
+    """One small hash per post: l = likes, c = comments, and n = its number of
+    sub-counters while the post is hot (keys.py `counter_shard`, summed on read).
+    Every change also adds the post to the touched set reconciliation drains."""
 
-    def __init__(self, client: RedisClient, keys: RedisKeys, ttl: timedelta = DEFAULT_TTL) -> None:
+    def __init__(
+        self, client: RedisClient, keys: RedisKeys, ttl: timedelta = DEFAULT_TTL, shards: int = 16
+    ) -> None:
         self._client = client
         self._keys = keys
         self._scripts = ScriptRunner(client)
         self._ttl_ms = _ms(ttl)
+        self._shards = shards
 
     async def get_many(self, post_ids: Sequence[int]) -> dict[int, Counts]:
         keys = [self._keys.counter(post_id) for post_id in post_ids]
         if is_cluster(self._client) or not keys:
-            pipe = self._client.pipeline(transaction=False)
-            for key in keys:
-                pipe.hmget(key, ["l", "c"])
-            pairs = await pipe.execute()
-        else:  # one script call, one reply: likes and comments, key after key
-            flat = await self._scripts.call(READ_COUNTERS, keys, [])
-            pairs = [flat[i : i + 2] for i in range(0, len(flat), 2)]
+            return await self._get_many_per_node(post_ids)
+        # One script call, one reply: likes and comments, key after key, shards summed.
+        flat = await self._scripts.call(READ_COUNTERS, keys, [])
+        pairs = [flat[i : i + 2] for i in range(0, len(flat), 2)]
         found = {}
         for post_id, (likes, comments) in zip(post_ids, pairs, strict=True):
             if likes is not None:
                 found[post_id] = Counts(likes=int(likes), comments=int(comments or 0))
         return found
 
+    async def _get_many_per_node(self, post_ids: Sequence[int]) -> dict[int, Counts]:
+        """A cluster: the counters, then the sub-counters of the sharded ones (a second
+        round trip, for hot posts only)."""
+        pipe = self._client.pipeline(transaction=False)
+        for post_id in post_ids:
+            pipe.hmget(self._keys.counter(post_id), ["l", "c", "n"])
+        found, sharded = {}, {}
+        for post_id, (likes, comments, shards) in zip(post_ids, await pipe.execute(), strict=True):
+            if likes is not None:
+                found[post_id] = Counts(likes=int(likes), comments=int(comments or 0))
+                if shards:
+                    sharded[post_id] = int(shards)
+        parts = await self._read_shards(sharded)
+        for post_id, part in parts.items():
+            total = found[post_id]
+            found[post_id] = Counts(
+                max(0, total.likes + part.likes), max(0, total.comments + part.comments)
+            )
+        return found
+
+    async def _read_shards(self, sharded: Mapping[int, int]) -> dict[int, Counts]:
+        if not sharded:
+            return {}
+        pipe = self._client.pipeline(transaction=False)
+        for post_id, shards in sharded.items():
+            for shard in range(shards):
+                pipe.hmget(self._keys.counter_shard(post_id, shard), ["l", "c"])
+        replies = iter(await pipe.execute())
+        sums = {}
+        for post_id, shards in sharded.items():
+            likes = comments = 0
+            for _ in range(shards):
+                part_likes, part_comments = next(replies)
+                likes, comments = likes + int(part_likes or 0), comments + int(part_comments or 0)
+            sums[post_id] = Counts(likes, comments)
+        return sums
+
     async def set_many(self, counts: Mapping[int, Counts]) -> None:
+        """A recount replaces the total: the post's sub-counters go, as does its mark."""
         pipe = self._client.pipeline(transaction=False)
         for post_id, count in counts.items():
             key = self._keys.counter(post_id)
             pipe.hset(key, mapping={"l": count.likes, "c": count.comments})
+            pipe.hdel(key, "n")
             pipe.pexpire(key, self._ttl_ms)
+            self._unlink_shards(pipe, post_id)
         await pipe.execute()
 
-    async def increment_if_present(self, deltas: Mapping[int, Counts]) -> None:
+    def _unlink_shards(self, pipe: Any, post_id: int) -> None:
+        shard_keys = [self._keys.counter_shard(post_id, i) for i in range(self._shards)]
+        if is_cluster(self._client):  # one slot each: one command each
+            for key in shard_keys:
+                pipe.execute_command("UNLINK", key)
+        else:
+            pipe.execute_command("UNLINK", *shard_keys)
+
+    async def increment_if_present(
+        self, deltas: Mapping[int, Counts], sharded: Mapping[int, int] | None = None
+    ) -> None:
+        sharded = sharded or {}
         post_ids = list(deltas)
+        mains = {p: (Counts() if p in sharded else deltas[p]) for p in post_ids}
         await self._scripts.call_per_slot(
             INCREMENT,
             [self._keys.counter(post_id) for post_id in post_ids],
-            (),
-            [(deltas[post_id].likes, deltas[post_id].comments) for post_id in post_ids],
+            (self._ttl_ms,),
+            [
+                (mains[p].likes, mains[p].comments, self._shards if p in sharded else 0)
+                for p in post_ids
+            ],
         )
+        if sharded:
+            await self._scripts.call_per_slot(
+                INCREMENT_SHARDS,
+                [self._keys.counter_shard(p, shard % self._shards) for p, shard in sharded.items()],
+                (self._ttl_ms,),
+                [(deltas[p].likes, deltas[p].comments) for p in sharded],
+            )
+        if post_ids:
+            await self._client.sadd(self._keys.touched_counters(), *post_ids)
+
+    async def demote(self, post_ids: Sequence[int]) -> None:
+        """Fold the sub-counters back into the counter. A sub-counter written by another
+        process between the read and the unlink is lost: reconciliation finds it."""
+        sums = await self._read_shards({post_id: self._shards for post_id in post_ids})
+        await self._scripts.call_per_slot(
+            INCREMENT,
+            [self._keys.counter(post_id) for post_id in post_ids],
+            (self._ttl_ms,),
+            [(sums[p].likes, sums[p].comments, -1) for p in post_ids],
+        )
+        pipe = self._client.pipeline(transaction=False)
+        for post_id in post_ids:
+            self._unlink_shards(pipe, post_id)
+        await pipe.execute()
+
+    async def take_touched(self, limit: int) -> list[int]:
+        taken = await self._client.spop(self._keys.touched_counters(), limit)
+        return sorted(int(post_id) for post_id in taken or ())
 
 
 class RedisFeedSessionStore:

@@ -25,8 +25,14 @@ from feedloom.adapters.redis.event_queue import RedisEventQueue
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.notices import RedisNoticeBus
 from feedloom.adapters.redis.rate_limiter import redis_rate_limiter
+from feedloom.adapters.redis.sketches import (
+    RedisHourlyTallies,
+    RedisTrendingStore,
+    RedisViewerSketches,
+)
 from feedloom.adapters.redis.timeline_store import RedisAuthorTimelineStore, RedisTimelineStore
 from feedloom.adapters.redis.views import POSTS, PROFILES
+from feedloom.domain.trending import WINDOWS
 from feedloom.ports import CachePorts
 
 Close = Callable[[], Awaitable[None]]
@@ -41,6 +47,7 @@ class RedisConfig:
     author_timeline_length: int
     inactive_after: timedelta
     reclaim_idle_s: float
+    counter_shards: int = 16
 
 
 async def redis_caches(config: RedisConfig, on_outage: OnOutage) -> tuple[CachePorts, Close]:
@@ -58,7 +65,7 @@ async def redis_caches(config: RedisConfig, on_outage: OnOutage) -> tuple[CacheP
         ),
         post_cache=RedisViewCache(client, keys, "post", POSTS),
         user_cache=RedisViewCache(client, keys, "user", PROFILES),
-        counters=RedisCounterStore(client, keys),
+        counters=RedisCounterStore(client, keys, shards=config.counter_shards),
         sessions=RedisFeedSessionStore(client, keys),
         rate_limiter=rate_limiter,
         queue=RedisEventQueue(
@@ -71,6 +78,9 @@ async def redis_caches(config: RedisConfig, on_outage: OnOutage) -> tuple[CacheP
         tokens=RedisRecordCache(client, keys, "tk"),
         likes=RedisRecordCache(client, keys, "lk"),
         notices=notices,
+        viewer_sketches=RedisViewerSketches(client, keys),
+        trending=RedisTrendingStore(client, keys, tuple(WINDOWS.values())),
+        hourly=RedisHourlyTallies(client, keys),
     )
 
     async def close() -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from datetime import datetime
 from typing import Generic, TypeVar
 
 from redis.exceptions import ClusterDownError, ConnectionError, TimeoutError
@@ -28,12 +29,15 @@ from feedloom.ports import (
     CachePorts,
     CounterStore,
     FeedSessionStore,
+    HourlyTallies,
     RateDecision,
     RateLimiter,
     RateRule,
     RecordCache,
     TimelineStore,
+    TrendingStore,
     ViewCache,
+    ViewerSketches,
 )
 
 log = logging.getLogger(__name__)
@@ -183,8 +187,17 @@ class DegradedCounterStore:
     async def set_many(self, counts: Mapping[int, Counts]) -> None:
         await _or(None, self._inner.set_many(counts), "counters", self._on)
 
-    async def increment_if_present(self, deltas: Mapping[int, Counts]) -> None:
-        await _or(None, self._inner.increment_if_present(deltas), "counters", self._on)
+    async def increment_if_present(
+        self, deltas: Mapping[int, Counts], sharded: Mapping[int, int] | None = None
+    ) -> None:
+        call = self._inner.increment_if_present(deltas, sharded)
+        await _or(None, call, "counters", self._on)
+
+    async def demote(self, post_ids: Sequence[int]) -> None:
+        await _or(None, self._inner.demote(post_ids), "counters", self._on)
+
+    async def take_touched(self, limit: int) -> list[int]:
+        return await _or([], self._inner.take_touched(limit), "counters", self._on)
 
 
 class DegradedFeedSessionStore:
@@ -217,6 +230,45 @@ class DegradedRateLimiter:
             return await self._fallback.hit(rule, key, once)
 
 
+class DegradedViewerSketches:
+    """Views are not counted while Redis is away; the page shows none."""
+
+    def __init__(self, inner: ViewerSketches, on_outage: OnOutage) -> None:
+        self._inner, self._on = inner, on_outage
+
+    async def served(self, viewer_id: int, post_ids: Sequence[int]) -> dict[int, int]:
+        call = self._inner.served(viewer_id, post_ids)
+        return await _or({}, call, "viewer_sketches", self._on)
+
+
+class DegradedTrendingStore:
+    def __init__(self, inner: TrendingStore, on_outage: OnOutage) -> None:
+        self._inner, self._on = inner, on_outage
+
+    async def add(self, weights: Mapping[int, float], at: datetime) -> None:
+        await _or(None, self._inner.add(weights, at), "trending", self._on)
+
+    async def top(self, window_s: int, at: datetime, limit: int) -> list[tuple[int, float]]:
+        return await _or([], self._inner.top(window_s, at, limit), "trending", self._on)
+
+
+class DegradedHourlyTallies:
+    def __init__(self, inner: HourlyTallies, on_outage: OnOutage) -> None:
+        self._inner, self._on = inner, on_outage
+
+    async def add(self, kind: str, counts: Mapping[int, int], hour: int) -> None:
+        await _or(None, self._inner.add(kind, counts, hour), "hourly", self._on)
+
+    async def busiest(self, kind: str, hour: int, limit: int) -> list[tuple[int, int]]:
+        return await _or([], self._inner.busiest(kind, hour, limit), "hourly", self._on)
+
+    async def history(
+        self, kind: str, account_ids: Sequence[int], hours: Sequence[int]
+    ) -> dict[int, list[int]]:
+        call = self._inner.history(kind, account_ids, hours)
+        return await _or({}, call, "hourly", self._on)
+
+
 def degraded(caches: CachePorts, on_outage: OnOutage, fallback: RateLimiter) -> CachePorts:
     """The same cache ports, tolerant of a Redis outage (the queue is not: the outbox
     keeps events until it can publish them); `fallback` limits rates meanwhile."""
@@ -233,4 +285,7 @@ def degraded(caches: CachePorts, on_outage: OnOutage, fallback: RateLimiter) -> 
         tokens=DegradedRecordCache(caches.tokens, on_outage, "tokens"),
         likes=DegradedRecordCache(caches.likes, on_outage, "likes"),
         notices=caches.notices,  # best effort already: lookups/notices.py
+        viewer_sketches=DegradedViewerSketches(caches.viewer_sketches, on_outage),
+        trending=DegradedTrendingStore(caches.trending, on_outage),
+        hourly=DegradedHourlyTallies(caches.hourly, on_outage),
     )

@@ -42,6 +42,26 @@ class RedisKeys:
     def counter(self, post_id: int) -> str:
         return f"{self.prefix}:ct:{{{post_id}}}"
 
+    def counter_shard(self, post_id: int, shard: int) -> str:
+        """A hot post's sub-counter: a hash tag of its own, so a cluster spreads the
+        sub-counters of one post over its nodes (lua.READ_COUNTERS builds the same name)."""
+        return f"{self.prefix}:ct:{{{post_id}.{shard}}}"
+
+    def touched_counters(self) -> str:
+        """Posts whose counters changed since reconciliation last took them."""
+        return f"{self.prefix}:ct:touched"
+
+    def viewers(self, post_id: int) -> str:
+        """A post's distinct viewers (HyperLogLog)."""
+        return f"{self.prefix}:hv:{{{post_id}}}"
+
+    def trending(self, window_s: int, bucket: int) -> str:
+        return f"{self.prefix}:tr:{{{window_s}:{bucket}}}"
+
+    def hourly(self, kind: str, hour: int) -> str:
+        """Per-account counts of one kind of event in one hour (spike signals)."""
+        return f"{self.prefix}:hr:{{{kind}:{hour}}}"
+
     def session(self, session_id: str) -> str:
         return f"{self.prefix}:fs:{{{session_id}}}"
 

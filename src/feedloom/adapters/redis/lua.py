@@ -230,20 +230,43 @@ return 1
 """
 )
 
-# KEYS: counter hashes. ARGV: likes delta, comments delta for each key in turn. Only
+# KEYS: counter hashes. ARGV: the TTL in ms, then for each key in turn its likes
+# delta, comments delta and sub-counters: N > 0 marks the counter sharded into N
+# sub-counters (and keeps it from expiring while hot), -1 unmarks it, 0 leaves it. Only
 # counters already cached change; absent ones are recounted from the truth on read.
 # Counts never go below zero (a late unlike after a recount).
 INCREMENT_COUNTERS = r"""
+local ttl = tonumber(ARGV[1])
 for i = 1, #KEYS do
   local key = KEYS[i]
   if redis.call('EXISTS', key) == 1 then
     for f, field in ipairs({'l', 'c'}) do
-      local delta = tonumber(ARGV[(i - 1) * 2 + f])
+      local delta = tonumber(ARGV[(i - 1) * 3 + f + 1])
       if delta ~= 0 and redis.call('HINCRBY', key, field, delta) < 0 then
         redis.call('HSET', key, field, 0)
       end
     end
+    local shards = tonumber(ARGV[(i - 1) * 3 + 4])
+    if shards > 0 then
+      redis.call('HSET', key, 'n', shards)
+      redis.call('PEXPIRE', key, ttl)
+    elseif shards < 0 then
+      redis.call('HDEL', key, 'n')
+    end
   end
+end
+return 0
+"""
+
+# KEYS: sub-counters of hot posts (one slot each: they spread over a cluster).
+# ARGV: the TTL in ms, then likes and comments deltas per key. A sub-counter may go
+# negative (unlikes): only the sum is clamped, on read.
+INCREMENT_SHARDS = r"""
+local ttl = tonumber(ARGV[1])
+for i = 1, #KEYS do
+  redis.call('HINCRBY', KEYS[i], 'l', tonumber(ARGV[(i - 1) * 2 + 2]))
+  redis.call('HINCRBY', KEYS[i], 'c', tonumber(ARGV[(i - 1) * 2 + 3]))
+  redis.call('PEXPIRE', KEYS[i], ttl)
 end
 return 0
 """
@@ -274,13 +297,26 @@ return 0
 """
 
 # Displayed counts of many posts in one reply (one array parsed at once, not one reply
-# per post): likes and comments per key, false (nil) where no counter is cached.
+# KEYS: counter hashes. Likes and comments of each, key after key (false: absent); a
+# sharded counter (field n) adds up its sub-counters, named from its key (keys.py
+# `counter_shard`). Standalone Redis only: a cluster refuses keys a script computes.
 READ_COUNTERS = r"""
 local out = {}
 for i = 1, #KEYS do
-  local values = redis.call('HMGET', KEYS[i], 'l', 'c')
-  out[#out + 1] = values[1] or false
-  out[#out + 1] = values[2] or false
+  local values = redis.call('HMGET', KEYS[i], 'l', 'c', 'n')
+  local likes, comments, n = values[1], values[2], tonumber(values[3] or '0')
+  if likes and n > 0 then
+    likes, comments = tonumber(likes), tonumber(comments or '0')
+    local stem = string.sub(KEYS[i], 1, -2)
+    for s = 0, n - 1 do
+      local part = redis.call('HMGET', stem .. '.' .. s .. '}', 'l', 'c')
+      likes = likes + tonumber(part[1] or '0')
+      comments = comments + tonumber(part[2] or '0')
+    end
+    likes, comments = math.max(likes, 0), math.max(comments, 0)
+  end
+  out[#out + 1] = likes or false
+  out[#out + 1] = comments or false
 end
 return out
 """

@@ -22,12 +22,13 @@ def dump_post(post: Post) -> bytes:
             [_dump_media(m) for m in post.media],
             post.deleted,
             post.author_suspended,
+            post.held,
         ]
     )
 
 
 def load_post(post_id: int, data: bytes) -> Post:
-    # `*rest`: views cached before the suspension flag existed have one field less.
+    # `*rest`: views cached before the suspension and held flags have fewer fields.
     author_id, text, visibility, media, deleted, *rest = orjson.loads(data)
     return Post(
         id=post_id,
@@ -38,6 +39,7 @@ def load_post(post_id: int, data: bytes) -> Post:
         media=tuple(_load_media(item) for item in media),
         deleted=deleted,
         author_suspended=bool(rest and rest[0]),
+        held=len(rest) > 1 and bool(rest[1]),
     )
 
 
@@ -64,17 +66,29 @@ def dump_profile(profile: UserProfile) -> bytes:
             profile.pulled,
             profile.suspended,
             profile.bio,
+            profile.flagged,
         ]
     )
 
 
 def load_profile(user_id: int, data: bytes) -> UserProfile:
-    # `*rest`: views cached before the suspension flag and the bio hold six fields.
+    # `*rest`: views cached before the suspension flag, the bio and the suspicious flag
+    # hold fewer fields.
     username, display_name, avatar, followers, following, pulled, *rest = orjson.loads(data)
     suspended = bool(rest and rest[0])
     bio = rest[1] if len(rest) > 1 else ""
+    flagged = len(rest) > 2 and bool(rest[2])
     return UserProfile(
-        user_id, username, display_name, avatar, followers, following, pulled, suspended, bio
+        user_id,
+        username,
+        display_name,
+        avatar,
+        followers,
+        following,
+        pulled,
+        suspended,
+        bio,
+        flagged,
     )
 
 

@@ -150,6 +150,7 @@ class SqlAccounts:
             users.c.suspended_at,
             users.c.deleted_at,
             users.c.bio,
+            users.c.flagged_at,
         ).where(users.c.id.in_(set(user_ids)))
         async with self._engine.connect() as conn:
             rows = (await conn.execute(query)).all()
@@ -164,6 +165,7 @@ class SqlAccounts:
                 pulled=bool(row.pulled),
                 suspended=row.suspended_at is not None or row.deleted_at is not None,
                 bio=row.bio,
+                flagged=row.flagged_at is not None,
             )
             for row in rows
         }

@@ -110,16 +110,6 @@ class SqlPosts:
         async with self._engine.connect() as conn:
             return list((await conn.execute(query)).scalars())
 
-    async def recent_post_ids(self, after: int, limit: int) -> list[int]:
-        query = (
-            select(posts.c.id)
-            .where(posts.c.id > after, posts.c.deleted_at.is_(None))
-            .order_by(posts.c.id.desc())
-            .limit(limit)
-        )
-        async with self._engine.connect() as conn:
-            return list((await conn.execute(query)).scalars())
-
     async def create_media(self, item: Media, owner_id: int, now: datetime) -> None:
         async with self._engine.begin() as conn:
             await conn.execute(
@@ -281,4 +271,5 @@ def _post_from_row(row: Any) -> Post:
         media=tuple(media_from_json(m) for m in row["media"]),
         deleted=row["deleted_at"] is not None,
         author_suspended=bool(row["author_suspended"]),
+        held=row["moderation"] == "held",
     )

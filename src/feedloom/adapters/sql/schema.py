@@ -48,6 +48,7 @@ users = Table(
     Column("role", String(16)),
     Column("suspended_at", Timestamp),
     Column("deleted_at", Timestamp),
+    Column("flagged_at", Timestamp),  # migration 0011: suspicious, engagement not ranked
     # Migration 0005 adds expression indexes: unique lower(username), and lowercase
     # username and display name in binary order for prefix search (adapters/sql/people.py).
 )
@@ -70,7 +71,21 @@ posts = Table(
     Column("media", JSON, nullable=False),
     Column("visibility", String(16), nullable=False),
     Column("deleted_at", Timestamp),
+    # Migration 0011: NULL, "held" (waiting for a moderator) or "released".
+    Column("moderation", String(16)),
+    Column("moderation_reason", String(200)),
     Index("ix_posts_author_id_id", "author_id", "id"),
+    Index("ix_posts_moderation_id", "moderation", "id"),
+)
+
+# One report per (post, reporter): reporting again changes nothing (migration 0011).
+reports = Table(
+    "reports",
+    metadata,
+    Column("post_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("reporter_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("reason", String(500), nullable=False),
+    Column("created_at", Timestamp, nullable=False),
 )
 
 media = Table(

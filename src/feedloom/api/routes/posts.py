@@ -17,7 +17,9 @@ from feedloom.api.deps import (
     IdempotencyKey,
     PostId,
     PublishDep,
+    ReportsDep,
 )
+from feedloom.api.moderation_schemas import NewReport, Reported
 from feedloom.api.schemas import (
     CommentOut,
     CommentPage,
@@ -83,6 +85,14 @@ async def create_comment(
 ) -> CommentOut:
     """Comment on a post; `Idempotency-Key` makes a retry safe."""
     return _comment(await engage.comment(user, post_id, body.text, key))
+
+
+@router.post("/{post_id}/reports", response_model=Reported)
+async def report_post(
+    post_id: PostId, body: NewReport, reports: ReportsDep, user: CurrentUser
+) -> Reported:
+    """Report a post to the moderators (idempotent: reporting twice is one report)."""
+    return Reported(reported=True, changed=await reports.report(user, post_id, body.reason))
 
 
 @router.get("/{post_id}/comments", response_model=CommentPage)
