@@ -187,7 +187,7 @@ class Worker:
             name = consumer_name(index)
             for lane in LANES:
                 loops.append(_forever(stop, f"fan-out {lane}", self._consumer_step(lane, name)))
-        loops.append(_forever(stop, "counters", self._flush_step))
+        loops.append(_forever(stop, "counters", lambda: self._flush_step(stop)))
         loops.append(_forever(stop, "maintenance", lambda: self._maintenance_step(stop)))
         if self.media_jobs is not None:
             loops.append(_forever(stop, "media sizes", self.media_jobs.step))
@@ -197,7 +197,7 @@ class Worker:
 
     async def run_counter_flusher(self, stop: asyncio.Event) -> None:
         """API processes buffer like/comment deltas too; each flushes its own buffer."""
-        await _forever(stop, "counters", self._flush_step)
+        await _forever(stop, "counters", lambda: self._flush_step(stop))
 
     def _consumer_step(self, lane: Lane, name: str) -> Step:
         async def step() -> int:
@@ -211,8 +211,11 @@ class Worker:
         await self._relay.resend_lost()
         return 1
 
-    async def _flush_step(self) -> int:
-        await asyncio.sleep(self._config.counter_flush_s)
+    async def _flush_step(self, stop: asyncio.Event) -> int:
+        """Every flush window, and once more at once when stopping: a shutdown neither
+        waits out the window nor drops the deltas collected in it."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), self._config.counter_flush_s)
         return await self.flush_counts()
 
     async def _maintenance_step(self, stop: asyncio.Event) -> int:
