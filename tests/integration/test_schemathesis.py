@@ -60,8 +60,14 @@ def test_a_bounded_schemathesis_run_finds_no_server_error_and_no_contract_mismat
         "FEEDLOOM_DATA_DIR": str(tmp_path / "data"),
         "FEEDLOOM_PASSWORD_HASH_TIME_COST": "1",
         "FEEDLOOM_PASSWORD_HASH_MEMORY_KIB": "256",
-        "FEEDLOOM_POSTS_PER_MINUTE": "100000",
-        "FEEDLOOM_FOLLOWS_PER_HOUR": "100000",
+        "FEEDLOOM_RATE_LIMITS__POSTS": "100000/minute",
+        "FEEDLOOM_RATE_LIMITS__COMMENTS": "100000/minute",
+        "FEEDLOOM_RATE_LIMITS__LIKES": "100000/minute",
+        "FEEDLOOM_RATE_LIMITS__FOLLOWS": "100000/minute",
+        "FEEDLOOM_RATE_LIMITS__MEDIA": "100000/minute",
+        "FEEDLOOM_RATE_LIMITS__SIGN_IN_PER_ADDRESS": "100000/minute",
+        "FEEDLOOM_RATE_LIMITS__SIGN_IN_PER_ACCOUNT": "100000/minute",
+        "FEEDLOOM_RATE_LIMITS__SIGN_UP_PER_ADDRESS": "100000/minute",
     }
     with fleet(env, tmp_path) as processes:
         server = processes.api("api", worker_id=1)
