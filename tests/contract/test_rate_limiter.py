@@ -46,6 +46,18 @@ async def test_a_window_moves_so_no_edge_lets_a_second_burst_through(caches: Cac
     assert (await limiter.hit(rule, "1")).allowed
 
 
+async def test_a_batch_of_hits_counts_as_one_hit_after_another(caches: Caches) -> None:
+    limiter = caches.rate_limiter()
+    two = RateRule("posts", 2, HOUR)
+    other = RateRule("follows", 1, HOUR)
+    batch = [(two, "1"), (other, "1"), (two, "1"), (two, "2"), (two, "1"), (other, "1")]
+    assert await limiter.hit_many(batch) == [True, True, True, True, False, False]
+    assert await limiter.hit_many([]) == []
+    assert not (await limiter.hit(two, "1")).allowed  # the batch charged the shared window
+    assert (await limiter.hit(two, "2")).allowed
+    assert await limiter.hit_many([(two, "2")]) == [False]
+
+
 async def test_a_request_sent_again_under_one_key_is_charged_once(caches: Caches) -> None:
     limiter = caches.rate_limiter()
     one = RateRule("posts", 1, HOUR)

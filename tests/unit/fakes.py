@@ -628,6 +628,9 @@ class FakeRateLimiter:
             self.charged_once.add((name, once))
         return RateDecision(True, rule.amount, rule.amount - self.hits[name], 0)
 
+    async def hit_many(self, hits: Sequence[tuple[RateRule, str]]) -> list[bool]:
+        return [(await self.hit(rule, key)).allowed for rule, key in hits]
+
 
 def throttle(limiter: FakeRateLimiter, young_share: float = 1.0, **per_minute: int) -> Throttle:
     """A Throttle over `limiter`: each action named gets that many per minute, every

@@ -164,6 +164,13 @@ class RateLimiter(Protocol):
         trace, so the retry is charged (and judged) afresh."""
         ...
 
+    async def hit_many(self, hits: Sequence[tuple[RateRule, str]]) -> list[bool]:
+        """Charge each (rule, key) in order exactly as that many `hit` calls without
+        `once` would (hits on one key in the same call count one after the other),
+        answering only whether each was allowed: one round trip for the lot where the
+        store allows (the content check charges a whole consumed batch at once)."""
+        ...
+
 
 class EventQueue(Protocol):
     async def publish(self, events: Sequence[Event], lane: Lane) -> None: ...

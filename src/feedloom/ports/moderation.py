@@ -27,8 +27,10 @@ class ContentCheck(Protocol):
     Pluggable: write/content_check.py has the default; any object with this method
     can replace it in the composition root."""
 
-    async def reason_to_hold(self, post: Post, author: UserProfile) -> str | None:
-        """Why the post must be held, or None to fan it out."""
+    async def reasons_to_hold(self, posts: Sequence[tuple[Post, UserProfile]]) -> list[str | None]:
+        """For each (post, author) of a consumed batch, in order: why the post must be
+        held, or None to fan it out. Judged as if one post after the other, so two
+        copies in one batch count as two."""
         ...
 
 

@@ -49,22 +49,38 @@ class DefaultContentCheck:
         self._windows, self._rules, self._clock = windows, rules, clock
 
     async def reason_to_hold(self, post: Post, author: UserProfile) -> str | None:
+        return (await self.reasons_to_hold([(post, author)]))[0]
+
+    async def reasons_to_hold(self, posts: Sequence[tuple[Post, UserProfile]]) -> list[str | None]:
+        """The whole batch in two charges of the shared windows (one call each, one
+        round trip on Redis): every repeat first, then the link bursts of the posts the
+        repeats did not hold, exactly as one post after the other would count them."""
         rules = self._rules
-        links = [match.group(1).lower().rstrip(".,;:!") for match in LINK.finditer(post.text)]
-        if reason := self._blocklisted(post.text, links):
-            return reason
-        if len(post.text) >= rules.repeat_min_chars:
-            digest = hashlib.sha256(" ".join(post.text.lower().split()).encode()).hexdigest()
-            key = f"check:same-text:{post.author_id}:{digest[:24]}"
-            rule = RateRule("same-text", rules.repeat_limit, rules.repeat_window_s)
-            if not (await self._windows.hit(rule, key)).allowed:
-                return f"same text posted more than {rules.repeat_limit} times in minutes"
-        if links and self._clock() - created_at_of(author.id) < rules.new_account_age:
-            key = f"check:new-links:{post.author_id}"
-            rule = RateRule("new-links", rules.new_account_links, rules.links_window_s)
-            if not (await self._windows.hit(rule, key)).allowed:
-                return "a burst of links from a new account"
-        return None
+        reasons: list[str | None] = []
+        repeats: list[tuple[int, str]] = []  # (index, window key)
+        linked: list[int] = []
+        for index, (post, author) in enumerate(posts):
+            links = [m.group(1).lower().rstrip(".,;:!") for m in LINK.finditer(post.text)]
+            reasons.append(self._blocklisted(post.text, links))
+            if reasons[-1] is not None:
+                continue
+            if len(post.text) >= rules.repeat_min_chars:
+                digest = hashlib.sha256(" ".join(post.text.lower().split()).encode()).hexdigest()
+                repeats.append((index, f"check:same-text:{post.author_id}:{digest[:24]}"))
+            if links and self._clock() - created_at_of(author.id) < rules.new_account_age:
+                linked.append(index)
+        same = RateRule("same-text", rules.repeat_limit, rules.repeat_window_s)
+        allowed = await self._windows.hit_many([(same, key) for _, key in repeats])
+        for (index, _), ok in zip(repeats, allowed, strict=True):
+            if not ok:
+                reasons[index] = f"same text posted more than {rules.repeat_limit} times in minutes"
+        bursts = [index for index in linked if reasons[index] is None]
+        burst = RateRule("new-links", rules.new_account_links, rules.links_window_s)
+        keys = [(burst, f"check:new-links:{posts[index][0].author_id}") for index in bursts]
+        for index, ok in zip(bursts, await self._windows.hit_many(keys), strict=True):
+            if not ok:
+                reasons[index] = "a burst of links from a new account"
+        return reasons
 
     def _blocklisted(self, text: str, links: Sequence[str]) -> str | None:
         words = {word.lower() for word in WORD.findall(text)}
@@ -94,10 +110,17 @@ class ScreenPosts:
             return list(deliveries)
         posts = await self._views.posts(ids)
         authors = await self._views.profiles([post.author_id for post in posts.values()])
-        held: set[int] = set()
-        for post in posts.values():
-            author = authors.get(post.author_id)
-            if post.held or (author is not None and await self._hold(post, author)):
+        held = {post.id for post in posts.values() if post.held}
+        checked = [
+            (post, author)
+            for post in posts.values()
+            if not post.held
+            and not post.deleted
+            and (author := authors.get(post.author_id)) is not None
+        ]
+        reasons = await self._check.reasons_to_hold(checked) if checked else []
+        for (post, _), reason in zip(checked, reasons, strict=True):
+            if reason is not None and await self._hold(post, reason):
                 held.add(post.id)
         return [
             d
@@ -105,12 +128,9 @@ class ScreenPosts:
             if not (isinstance(d.event, PostPublished) and d.event.post_id in held)
         ]
 
-    async def _hold(self, post: Post, author: UserProfile) -> bool:
-        if post.deleted:
-            return False
-        reason = await self._check.reason_to_hold(post, author)
-        if reason is None or not await self._store.hold(post.id, reason):
-            return False  # fine, or released by a moderator already (or gone)
+    async def _hold(self, post: Post, reason: str) -> bool:
+        if not await self._store.hold(post.id, reason):
+            return False  # released by a moderator already (or gone)
         await self._views.forget_posts([post.id])  # the cached view must say "held"
         self._held.inc()
         log.info("post %s held for moderation: %s", post.id, reason)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import math
 import time
+from collections.abc import Sequence
 from typing import Literal, Protocol
 
 from limits.aio.storage import MemoryStorage, MovingWindowSupport, Storage
@@ -48,7 +49,7 @@ class LimitsRateLimiter:
         self._marks = marks
 
     async def hit(self, rule: RateRule, key: str, once: str | None = None) -> RateDecision:
-        item = RateLimitItemPerSecond(rule.amount, rule.window_s, namespace=rule.name)
+        item = window_item(rule)
         if once is None:
             return await self._charge(item, key)
         token = f"{rule.name}:{key}:{once}"
@@ -63,6 +64,10 @@ class LimitsRateLimiter:
             await asyncio.sleep(WAIT_STEP_S)
         return await self._charge(item, key)
 
+    async def hit_many(self, hits: Sequence[tuple[RateRule, str]]) -> list[bool]:
+        """One at a time here (in-process, cheap); the Redis subclass pipelines them."""
+        return [await self._strategy.hit(window_item(rule), key) for rule, key in hits]
+
     async def _charge(self, item: RateLimitItemPerSecond, key: str) -> RateDecision:
         allowed = await self._strategy.hit(item, key)
         return await self._decision(item, key, allowed)
@@ -74,6 +79,10 @@ class LimitsRateLimiter:
         remaining = max(0, stats.remaining)
         reset_s = 0 if remaining else max(1, math.ceil(stats.reset_time - time.time()))
         return RateDecision(allowed, item.amount, remaining, reset_s)
+
+
+def window_item(rule: RateRule) -> RateLimitItemPerSecond:
+    return RateLimitItemPerSecond(rule.amount, rule.window_s, namespace=rule.name)
 
 
 class MemoryChargeMarks:

@@ -229,6 +229,14 @@ class DegradedRateLimiter:
             self._on("rate_limiter")
             return await self._fallback.hit(rule, key, once)
 
+    async def hit_many(self, hits: Sequence[tuple[RateRule, str]]) -> list[bool]:
+        try:
+            return await self._inner.hit_many(hits)
+        except OUTAGE as error:
+            log.warning("rate_limiter unavailable (%s): per process", type(error).__name__)
+            self._on("rate_limiter")
+            return await self._fallback.hit_many(hits)
+
 
 class DegradedViewerSketches:
     """Views are not counted while Redis is away; the page shows none."""
