@@ -2,7 +2,9 @@
 
 - embedded: a fresh SQLite file in a temporary directory (caches and queue in-process);
 - postgres: a fresh schema in the database of FEEDLOOM_DATABASE_URL, plus, when
-  FEEDLOOM_REDIS_URL is set, Redis under a key prefix of its own.
+  FEEDLOOM_REDIS_URL is set, Redis under a key prefix of its own;
+- cluster: the same schema, and a 3-master Redis Cluster the bench starts for the run
+  (bench/redis_cluster.py) instead of FEEDLOOM_REDIS_URL.
 
 Everything is removed afterwards: the directory, the schema, exactly the prefix's keys.
 The run is described by FEEDLOOM_* variables only, so the server subprocesses and the
@@ -22,11 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from feedloom.bench.redis_cluster import ClusterUnavailable, local_cluster
 from feedloom.bench.redis_probe import delete_prefix
 from feedloom.bench.scratch import create_scratch_schema, drop_scratch_schema
 from feedloom.settings import RateLimitSettings, Settings
 
-StoreKind = Literal["embedded", "postgres"]
+StoreKind = Literal["embedded", "postgres", "cluster"]
 PREFIX = "FEEDLOOM_"
 # What selects the store: never inherited from the caller's environment.
 STORE_VARIABLES = ("DATA_DIR", "DATABASE_URL", "DATABASE_SCHEMA", "REDIS_URL", "REDIS_PREFIX")
@@ -87,6 +90,13 @@ async def scratch_store(kind: StoreKind) -> AsyncIterator[ScratchStore]:
     try:
         if kind == "embedded":
             yield ScratchStore(kind, {"FEEDLOOM_DATA_DIR": str(work_dir / "data")}, work_dir)
+        elif kind == "cluster":
+            try:
+                with local_cluster(work_dir / "cluster") as cluster_url:
+                    async with _postgres_store(work_dir, cluster_url) as store:
+                        yield store
+            except ClusterUnavailable as error:
+                raise StoreUnavailable(str(error)) from error
         else:
             async with _postgres_store(work_dir) as store:
                 yield store
@@ -95,7 +105,9 @@ async def scratch_store(kind: StoreKind) -> AsyncIterator[ScratchStore]:
 
 
 @contextlib.asynccontextmanager
-async def _postgres_store(work_dir: Path) -> AsyncIterator[ScratchStore]:
+async def _postgres_store(
+    work_dir: Path, cluster_url: str | None = None
+) -> AsyncIterator[ScratchStore]:
     url = os.environ.get("FEEDLOOM_DATABASE_URL", "")
     if not url.startswith(("postgresql", "postgres:")):
         raise StoreUnavailable("--start postgres needs FEEDLOOM_DATABASE_URL=postgresql://...")
@@ -106,7 +118,7 @@ async def _postgres_store(work_dir: Path) -> AsyncIterator[ScratchStore]:
         "FEEDLOOM_DATABASE_SCHEMA": schema,
         "FEEDLOOM_SECRET_KEY": secrets.token_hex(32),  # one run's processes share it
     }
-    redis_url = os.environ.get("FEEDLOOM_REDIS_URL")
+    redis_url = cluster_url or os.environ.get("FEEDLOOM_REDIS_URL")
     if redis_url:
         env |= {"FEEDLOOM_REDIS_URL": redis_url, "FEEDLOOM_REDIS_PREFIX": f"fb{run_id}"}
     try:
@@ -118,7 +130,7 @@ async def _postgres_store(work_dir: Path) -> AsyncIterator[ScratchStore]:
         yield ScratchStore("postgres", env, work_dir)
     finally:
         await drop_scratch_schema(url, schema)
-        if redis_url:
+        if redis_url and not cluster_url:  # the bench's own cluster is stopped whole
             await delete_prefix(redis_url, env["FEEDLOOM_REDIS_PREFIX"])
 
 

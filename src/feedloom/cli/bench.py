@@ -33,6 +33,7 @@ T = TypeVar("T")
 class Start(StrEnum):
     embedded = "embedded"
     postgres = "postgres"
+    cluster = "cluster"  # postgres (env URL) + a 3-master Redis Cluster the bench starts
 
 
 class Strategy(StrEnum):
@@ -46,7 +47,11 @@ GraphOption = Annotated[
     Path | None, typer.Option("--graph", help="Edge CSV (follower,followee).", dir_okay=False)
 ]
 StartOption = Annotated[
-    Start, typer.Option(help="Store of the server the bench starts (postgres: env URLs).")
+    Start,
+    typer.Option(
+        help="Store of the server the bench starts (postgres: env URLs; cluster: postgres"
+        " + a 3-master Redis Cluster on FEEDLOOM_BENCH_CLUSTER_PORT..+2, default 7300)."
+    ),
 ]
 UrlOption = Annotated[
     str | None, typer.Option(help="Use a running server instead (http://127.0.0.1:PORT).")
