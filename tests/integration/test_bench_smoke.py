@@ -52,6 +52,16 @@ def test_bench_fanout_in_process_times_the_worker_alone(tmp_path: Path) -> None:
     assert figures["writes_per_second"] > 0
 
 
+def test_bench_lanes_reports_the_ordinary_posts_lag_beside_a_big_fan_out() -> None:
+    output = run(
+        "lanes", "--big", "400", "--ordinary", "5", "--per-author", "20", "--rate", "20",
+        "--duration", "1",
+    )  # fmt: skip
+
+    assert "a 400-follower author's bulk fan-out" in output
+    assert "| ordinary posts' fan-out lag p99 | <= " in output
+
+
 @pytest.mark.slow  # three servers, one after the other: ~20 s
 def test_bench_mixed_compares_the_strategies_in_one_report(tmp_path: Path) -> None:
     output = run(

@@ -62,7 +62,7 @@ async def _drain(feedloom: Feedloom, concurrency: int) -> float:
     try:
         # Polling, not an event: "empty" is a property of the store, not a signal.
         while True:
-            if not await _backlog(feedloom):
+            if not await backlog(feedloom):
                 return time.perf_counter() - started
             await asyncio.sleep(POLL_S)
     finally:
@@ -70,7 +70,7 @@ async def _drain(feedloom: Feedloom, concurrency: int) -> float:
         await worker
 
 
-async def _backlog(feedloom: Feedloom) -> int:
+async def backlog(feedloom: Feedloom) -> int:
     # The queue first: it is cheap and non-empty for most of the run; the outbox is
     # counted only once the queue looks empty, since relayed events leave it first.
     queued = sum((await feedloom.caches.queue.lag()).values())

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 from collections.abc import Callable, Coroutine, Mapping
 from enum import StrEnum
 from pathlib import Path
@@ -118,6 +119,49 @@ def fanout(
     typer.echo(render_fanout(figures))
     curves = {"POST /v1/posts": figures.pop("post_latency_curve", [])}
     _write(out, "fanout", figures, curves, "post latency (client side)")
+
+
+@app.command()
+def lanes(
+    big: Annotated[int, typer.Option(min=2, help="Followers of the big pushed author.")] = 200_000,
+    ordinary: Annotated[int, typer.Option(min=1, help="Ordinary authors.")] = 1_000,
+    per_author: Annotated[int, typer.Option(min=1, help="Followers per ordinary author.")] = 50,
+    rate: Annotated[float, typer.Option(min=0.1, help="Ordinary posts per second.")] = 50,
+    duration: Annotated[float, typer.Option(min=0.5, help="Seconds of ordinary posts.")] = 20,
+    start: StartOption = Start.embedded,
+) -> None:
+    """A big account's bulk-lane fan-out while ordinary posts arrive: their lag p99."""
+    require_bench_extra("bench lanes")
+    if big <= per_author:
+        raise typer.BadParameter("the big author needs more followers than the others")
+    from feedloom.bench.fanout_command import fanout_env
+    from feedloom.bench.lanes import lanes_graph, run_lanes
+    from feedloom.bench.stores import scratch_store, settings_from_env
+
+    edges = lanes_graph(big, ordinary, per_author)
+    # The big author is pushed (below pull_above), on the bulk lane: above bulk_above at the
+    # ordinary authors' size, so they stay on the default lane (as with the default 1,000).
+    env = fanout_env(big + 1) | {"FEEDLOOM_FANOUT__BULK_ABOVE": str(per_author)}
+
+    async def main() -> dict[str, Any]:
+        async with scratch_store(start.value) as store:
+            settings = settings_from_env(store.run_env(env))
+            run = await run_lanes(settings, edges, ordinary, rate, duration)
+        return {"store": start.value, **dataclasses.asdict(run)}
+
+    figures = _run(main)
+    p99 = figures["ordinary_lag_p99_le"]
+    typer.echo(
+        f"## bench lanes ({figures['store']}): a {figures['big_followers']:,}-follower author's"
+        f" bulk fan-out, {figures['ordinary_posts']:,} ordinary posts at {rate:g}/s\n\n"
+        "| figure | value |\n|---|---|\n"
+        f"| ordinary posts' fan-out lag p99 | {'> 300' if p99 is None else f'<= {p99:g}'} s"
+        f" ({figures['ordinary_lag_count']:,} observed) |\n"
+        f"| big fan-out finished after | {figures['big_fanout_s']:.1f} s |\n"
+        f"| ordinary posts fanned out while it ran | {figures['overlapped']} |\n"
+        f"| everything fanned out after | {figures['seconds']:.1f} s |\n"
+        f"| setup (import, timelines) | {figures['setup_s']:.1f} s |"
+    )
 
 
 @app.command()
