@@ -413,6 +413,9 @@ class FakeEngagement:
         comments = Counter(c.post_id for c in self.comment_list)
         return {i: Counts(likes=likes[i], comments=comments[i]) for i in post_ids}
 
+    async def flagged_counts(self, post_ids: Sequence[int]) -> dict[int, Counts]:
+        return {}  # the fake knows no accounts: none is flagged
+
 
 class FakeAffinityStore:
     def __init__(self) -> None:

@@ -234,6 +234,10 @@ class Engagement(Protocol):
         ...
 
     async def true_counts(self, post_ids: Sequence[int]) -> dict[int, Counts]: ...
+    async def flagged_counts(self, post_ids: Sequence[int]) -> dict[int, Counts]:
+        """Likes and comments by accounts flagged as suspicious now, per post that has
+        any: what the ranked feed takes off the displayed counts."""
+        ...
 
 
 class AffinityStore(Protocol):
