@@ -13,6 +13,7 @@ from redis.asyncio.client import Pipeline
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
+from feedloom.adapters.redis.autopipeline import AutoPipelinedRedis, Command
 from feedloom.domain.errors import Unavailable
 from feedloom.read.timing import StageTimer
 from tests.world import User, World
@@ -110,20 +111,26 @@ async def test_a_relation_change_whose_cache_update_fails_is_not_reported_done(
 
 @contextlib.contextmanager
 def redis_round_trips() -> Iterator[list[list[str]]]:
-    """Each pipeline sent to Redis (what the auto-pipelining client sends as one round
-    trip), as its command names."""
+    """Each batch the auto-pipelining client sends to Redis as one round trip, and each
+    pipeline sent past it, as its command names."""
     sent: list[list[str]] = []
-    send = Pipeline.execute
+    send, batch = Pipeline.execute, AutoPipelinedRedis._round_trip
 
     async def execute(self: Pipeline, *args: Any, **kwargs: Any) -> Any:
         sent.append([str(command[0][0]) for command in self.command_stack])
         return await send(self, *args, **kwargs)
 
+    async def round_trip(self: AutoPipelinedRedis, commands: list[Command]) -> list[Any]:
+        sent.append([str(args[0]) for args, _ in commands])
+        return await batch(self, commands)
+
     Pipeline.execute = execute  # type: ignore[method-assign]
+    AutoPipelinedRedis._round_trip = round_trip  # type: ignore[method-assign]
     try:
         yield sent
     finally:
         Pipeline.execute = send  # type: ignore[method-assign]
+        AutoPipelinedRedis._round_trip = batch  # type: ignore[method-assign]
 
 
 @pytest.mark.parametrize("backend_name", ["production"])

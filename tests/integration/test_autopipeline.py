@@ -8,9 +8,9 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from redis.asyncio.client import Pipeline
 from redis.exceptions import NoScriptError, ResponseError
 
+from feedloom.adapters.redis.autopipeline import AutoPipelinedRedis, Command
 from feedloom.adapters.redis.client import open_client
 from feedloom.adapters.redis.scripts import RedisClient
 from tests.servers import REDIS_URL, scratch_redis_prefix
@@ -30,13 +30,13 @@ async def redis() -> AsyncIterator[tuple[RedisClient, str]]:
 
 def count_round_trips(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     trips: list[int] = []
-    execute = Pipeline.execute
+    send = AutoPipelinedRedis._round_trip
 
-    async def counted(self: Pipeline, raise_on_error: bool = True) -> list[Any]:
-        trips.append(len(self.command_stack))
-        return await execute(self, raise_on_error)
+    async def counted(self: AutoPipelinedRedis, commands: list[Command]) -> list[Any]:
+        trips.append(len(commands))
+        return await send(self, commands)
 
-    monkeypatch.setattr(Pipeline, "execute", counted)
+    monkeypatch.setattr(AutoPipelinedRedis, "_round_trip", counted)
     return trips
 
 

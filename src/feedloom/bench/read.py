@@ -152,9 +152,10 @@ async def _timed_round(feedloom: Feedloom, user_ids: list[int]) -> tuple[Round, 
 
 @contextlib.contextmanager
 def _counting() -> Iterator[dict[str, int]]:
-    """Durable-store statements (every SQLAlchemy engine) and Redis round trips (single
-    commands and pipelines) while the block runs."""
-    from redis.asyncio.client import Pipeline, Redis
+    """Durable-store statements (every SQLAlchemy engine) and Redis round trips (each
+    write to a Redis connection: a command, a pipeline or an automatic batch) while the
+    block runs."""
+    from redis.asyncio.connection import AbstractConnection
 
     counts = {"sql": 0, "redis": 0}
 
@@ -168,14 +169,13 @@ def _counting() -> Iterator[dict[str, int]]:
 
         return call
 
-    originals = (Redis.execute_command, Pipeline.execute)
+    send = AbstractConnection.send_packed_command
     event.listen(Engine, "before_cursor_execute", on_statement)
-    Redis.execute_command = counted(originals[0])  # type: ignore[method-assign]
-    Pipeline.execute = counted(originals[1])  # type: ignore[method-assign]
+    AbstractConnection.send_packed_command = counted(send)  # type: ignore[method-assign]
     try:
         yield counts
     finally:
-        Redis.execute_command, Pipeline.execute = originals  # type: ignore[method-assign]
+        AbstractConnection.send_packed_command = send  # type: ignore[method-assign]
         event.remove(Engine, "before_cursor_execute", on_statement)
 
 

@@ -320,3 +320,18 @@ for i = 1, #KEYS do
 end
 return out
 """
+
+# A page served to one reader: count the reader among each post's distinct viewers and
+# read every post's estimate, in one reply (a pipeline of PFADD/EXPIRE/PFCOUNT per post
+# costs its client 60 parsed replies a page). KEYS: the posts' HyperLogLogs.
+# ARGV: viewer, TTL seconds. Returns the estimates in KEYS order.
+# Standalone Redis only: on a cluster the keys of a page live in many slots.
+SERVED = r"""
+local out = {}
+for i = 1, #KEYS do
+  redis.call('PFADD', KEYS[i], ARGV[1])
+  redis.call('EXPIRE', KEYS[i], ARGV[2])
+  out[i] = redis.call('PFCOUNT', KEYS[i])
+end
+return out
+"""

@@ -1,7 +1,8 @@
 """Sketches in Redis, shared by every process.
 
 Distinct viewers: one HyperLogLog per post (PFADD, PFCOUNT: 12 KB at most, 0.81 %
-standard error), a page's adds and counts pipelined in one round trip.
+standard error), a page's adds and counts in one script call (a pipeline on a cluster,
+whose keys live in many slots): one round trip.
 
 Trending: one sorted set per window bucket, ZINCRBY'd with each flush's engagement
 weights and trimmed to the TOP_KEPT best. Why not a count-min sketch in Lua: the
@@ -18,23 +19,33 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import cast
 
+from feedloom.adapters.redis import lua
 from feedloom.adapters.redis.keys import RedisKeys
-from feedloom.adapters.redis.scripts import RedisClient
+from feedloom.adapters.redis.scripts import LuaScript, RedisClient, ScriptRunner, is_cluster
 from feedloom.domain.trending import bucket_of, decayed, elapsed_share
 
 VIEWS_TTL = timedelta(days=30)
 TOP_KEPT = 10_000
 TOP_READ = 500  # candidates read per bucket
+SERVED = LuaScript(lua.SERVED)
 
 
 class RedisViewerSketches:
     def __init__(self, client: RedisClient, keys: RedisKeys, ttl: timedelta = VIEWS_TTL) -> None:
         self._client, self._keys = client, keys
+        self._scripts = ScriptRunner(client)
         self._ttl_s = int(ttl.total_seconds())
 
     async def served(self, viewer_id: int, post_ids: Sequence[int]) -> dict[int, int]:
         if not post_ids:
             return {}
+        if is_cluster(self._client):
+            return await self._served_per_node(viewer_id, post_ids)
+        keys = [self._keys.viewers(post_id) for post_id in post_ids]
+        estimates = await self._scripts.call(SERVED, keys, [viewer_id, self._ttl_s])
+        return {post_id: int(n) for post_id, n in zip(post_ids, estimates, strict=True)}
+
+    async def _served_per_node(self, viewer_id: int, post_ids: Sequence[int]) -> dict[int, int]:
         pipe = self._client.pipeline(transaction=False)
         for post_id in post_ids:
             key = self._keys.viewers(post_id)
