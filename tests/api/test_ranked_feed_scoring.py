@@ -14,6 +14,7 @@ from typing import Any
 import orjson
 import pytest
 
+from feedloom.domain.model import Role
 from feedloom.ranking import Candidate, Weights, rank
 from feedloom.read.ranked.feature_log import FeatureLog
 from tests.api.ranked import RANKED, authors, generous_ranker_budget, ids, like, reader_of
@@ -192,3 +193,35 @@ async def test_served_items_are_logged_with_their_features_and_positions(
         "likes",
         "comments",
     }
+
+
+async def test_likes_from_flagged_accounts_do_not_raise_a_post_in_the_ranked_feed(
+    world: World,
+) -> None:
+    mod = await world.user()
+    await world.feedloom.services.account_lifecycle.set_role(mod.username, Role.MODERATOR)
+    reader, [author] = await reader_of(world, authors=1, posts_each=0)
+    older = await world.post(author, "older")
+    newer = await world.post(author, "newer")
+    ring = [await world.user() for _ in range(3)]
+    for account in ring:
+        flagged = await world.client.put(
+            f"/v1/moderation/accounts/{account.username}/flag", headers=mod.auth
+        )
+        assert flagged.status_code == 200, flagged.text
+        await like(world, account, older)
+    await world.settle()
+
+    page = await world.feed(reader, **RANKED, explain="true")
+    assert ids(page) == [newer, older]  # three flagged likes weigh nothing
+    explained = {item["post_id"]: item["explain"] for item in page["items"]}
+    assert explained[older]["components"]["likes"] == 0
+    shown = await world.client.get(f"/v1/posts/{older}", headers=reader.auth)
+    assert shown.json()["likes"] == 3  # the likes themselves stand
+
+    await like(world, await world.user(), older)
+    await world.settle()
+    page = await world.feed(reader, **RANKED, explain="true")
+    assert ids(page) == [older, newer]  # one unflagged like does
+    explained = {item["post_id"]: item["explain"] for item in page["items"]}
+    assert explained[older]["components"]["likes"] == 1

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from feedloom.adapters.sql.moderation import SqlModeration
 from feedloom.domain.model import Comment, Counts
 from feedloom.ports import StoredResponse
 from tests.contract.sql_store import NOW, SQL_DIALECTS, SqlStore, open_sql_store
@@ -125,3 +126,17 @@ async def test_hidden_authors_are_left_out_of_a_page_and_counted_apart(store: Sq
     }
     assert await store.engagement.comments_by([post_id], {alice}) == {post_id: 1}
     assert await store.engagement.comments_by([post_id], set()) == {}
+
+
+async def test_flagged_counts_are_the_likes_and_comments_of_flagged_accounts_only(
+    store: SqlStore,
+) -> None:
+    author, honest, ring = await store.user("author"), await store.user("h"), await store.user("r")
+    post_id = await store.post(author)
+    await store.engagement.like(post_id, honest, NOW)
+    await store.engagement.like(post_id, ring, NOW)
+    assert await store.engagement.flagged_counts([post_id]) == {}
+    await SqlModeration(store.engine).set_flagged(ring, NOW)
+    assert await store.engagement.flagged_counts([post_id]) == {post_id: Counts(likes=1)}
+    await SqlModeration(store.engine).set_flagged(ring, None)
+    assert await store.engagement.flagged_counts([post_id]) == {}

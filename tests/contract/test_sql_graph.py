@@ -126,3 +126,19 @@ async def test_everyone_following_everyone_at_once_neither_deadlocks_nor_miscoun
     assert {p.id: (p.followers, p.following) for p in profiles.values()} == {
         user: (sum(b == user for _, b in kept), sum(a == user for a, _ in kept)) for user in users
     }
+
+
+async def test_own_relations_reads_followees_blocks_either_way_and_mutes_together(
+    store: SqlStore,
+) -> None:
+    reader, friend, foe, critic, bore = [
+        await store.user(name) for name in ("reader", "friend", "foe", "critic", "bore")
+    ]
+    await store.graph.follow(reader, friend, NOW)
+    await store.graph.block(reader, foe, NOW)
+    await store.graph.block(critic, reader, NOW)
+    await store.graph.mute(reader, bore, NOW)
+    own = await store.graph.own_relations(reader)
+    assert own.followees == await store.graph.followees(reader) == [Followee(friend, False)]
+    assert own.blocked == await store.graph.blocked_either_way(reader) == {foe, critic}
+    assert own.muted == await store.graph.muted(reader) == {bore}

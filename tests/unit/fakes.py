@@ -34,6 +34,7 @@ from feedloom.ports import (
     Erasure,
     Followee,
     Lane,
+    OwnRelations,
     RateDecision,
     RateRule,
     SessionRecord,
@@ -265,6 +266,13 @@ class FakeGraphReader:
     async def muted(self, user_id: int) -> set[int]:
         return {b for a, b in self._relations.mutes if a == user_id}
 
+    async def own_relations(self, user_id: int) -> OwnRelations:
+        return OwnRelations(
+            await self.followees(user_id),
+            await self.blocked_either_way(user_id),
+            await self.muted(user_id),
+        )
+
     async def is_following(self, follower_id: int, followee_id: int) -> bool:
         return (follower_id, followee_id) in self._relations.follows
 
@@ -404,6 +412,9 @@ class FakeEngagement:
         likes = Counter(post_id for post_id, _ in self.likes)
         comments = Counter(c.post_id for c in self.comment_list)
         return {i: Counts(likes=likes[i], comments=comments[i]) for i in post_ids}
+
+    async def flagged_counts(self, post_ids: Sequence[int]) -> dict[int, Counts]:
+        return {}  # the fake knows no accounts: none is flagged
 
 
 class FakeAffinityStore:

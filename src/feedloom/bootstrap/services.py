@@ -378,7 +378,7 @@ def _ranked_feed(
     return RankedFeed(
         candidates,
         views,
-        Features(counts, stores.affinities, feed.affinity_half_life_days),
+        Features(counts, stores.engagement, stores.affinities, feed.affinity_half_life_days),
         ranker,
         caches.sessions,
         hydrator,

@@ -58,13 +58,13 @@ class ReaderStates:
         await self._cache.invalidate([MODES])
 
     async def _load(self, user_id: int) -> ReaderRelations:
-        followees = await self._graph.followees(user_id)
+        own = await self._graph.own_relations(user_id)
         return ReaderRelations(
             user_id=user_id,
-            following=frozenset(f.user_id for f in followees),
-            pulled=tuple(sorted(f.user_id for f in followees if f.pulled)),
-            blocked=frozenset(await self._graph.blocked_either_way(user_id)),
-            muted=frozenset(await self._graph.muted(user_id)),
+            following=frozenset(f.user_id for f in own.followees),
+            pulled=tuple(sorted(f.user_id for f in own.followees if f.pulled)),
+            blocked=frozenset(own.blocked),
+            muted=frozenset(own.muted),
             feed_order=await self._preferences.feed_order(user_id),
         )
 

@@ -23,6 +23,7 @@ from feedloom.domain.people import FollowKey, Prefix, RankKey
 from feedloom.ports.records import (
     Followee,
     NewUser,
+    OwnRelations,
     StageProgress,
     StoredResponse,
 )
@@ -147,6 +148,10 @@ class GraphReader(Protocol):
     async def followees(self, user_id: int) -> list[Followee]: ...
     async def blocked_either_way(self, user_id: int) -> set[int]: ...
     async def muted(self, user_id: int) -> set[int]: ...
+    async def own_relations(self, user_id: int) -> OwnRelations:
+        """The three above in one round trip to the store (a reader's record on a miss)."""
+        ...
+
     async def is_following(self, follower_id: int, followee_id: int) -> bool: ...
     async def is_blocked_either_way(self, a: int, b: int) -> bool: ...
 
@@ -229,6 +234,10 @@ class Engagement(Protocol):
         ...
 
     async def true_counts(self, post_ids: Sequence[int]) -> dict[int, Counts]: ...
+    async def flagged_counts(self, post_ids: Sequence[int]) -> dict[int, Counts]:
+        """Likes and comments by accounts flagged as suspicious now, per post that has
+        any: what the ranked feed takes off the displayed counts."""
+        ...
 
 
 class AffinityStore(Protocol):

@@ -54,6 +54,15 @@ class Followee:
 
 
 @dataclass(frozen=True, slots=True)
+class OwnRelations:
+    """Whom one user follows, who is blocked either way, whom they mute: read together."""
+
+    followees: list[Followee]
+    blocked: set[int]  # blocked by the user or blocking the user
+    muted: set[int]
+
+
+@dataclass(frozen=True, slots=True)
 class NewUser:
     """A user created by a bulk import (demo data, `feedloom import-graph`)."""
 

@@ -116,7 +116,7 @@ def home_feed(
     ranked = RankedFeed(
         candidates,
         views,
-        Features(counts, FakeAffinityStore(), 7.0),
+        Features(counts, engagement, FakeAffinityStore(), 7.0),
         BudgetedRanker(rank, Weights(), 1.0, metrics),
         FakeFeedSessionStore(),
         hydrator,

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
 from feedloom.domain.model import Counts
-from feedloom.lookups.counts import CounterBuffer, HotRules
+from feedloom.lookups.counts import CounterBuffer, DisplayedCounts, HotRules
 from feedloom.metrics import Metrics
 from feedloom.write.counting import ReconcileCounts
 from tests.unit.fakes import FakeCounterStore, FakeEngagement
@@ -97,3 +97,18 @@ async def test_reconciliation_recounts_touched_posts_and_reports_drift() -> None
     assert metrics.registry.get_sample_value("feedloom_count_drift_posts") == 1
     assert metrics.registry.get_sample_value("feedloom_count_drift_abs") == 5
     assert await reconcile.engaged() == 0  # nothing touched since
+
+
+async def test_the_liker_of_a_hot_post_sees_their_like_before_the_flush_and_after() -> None:
+    counters = RecordingCounters()
+    await counters.set_many({1: Counts()})
+    buffer = CounterBuffer(counters, RULES)
+    counts = DisplayedCounts(counters, FakeEngagement(), buffer)
+    shown = []
+    for _ in range(RULES.hot_per_flush + 2):  # written through, then buffered once hot
+        await buffer.add(1, likes=1)
+        shown.append((await counts.get([1]))[1].likes)
+    assert buffer.hot(1)
+    await buffer.flush()
+    shown.append((await counts.get([1]))[1].likes)
+    assert shown == [1, 2, 3, 4, 5, 5]  # each like counted at once, none twice

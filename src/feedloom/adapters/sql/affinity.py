@@ -55,25 +55,15 @@ class SqlAffinityStore:
     ) -> AffinityState:
         pair = and_(affinities.c.reader_id == reader_id, affinities.c.author_id == author_id)
         for _ in range(MAX_ATTEMPTS):
-            async with self._engine.connect() as conn:
-                row = (await conn.execute(select(affinities).where(pair))).first()
-            new = add_interaction(_state(row) if row else None, kind, at, half_life_days)
-            values = {"raw": new.raw, "updated_at": new.updated_at}
-            if row is None:
-                statement: Any = insert_ignoring_duplicates(self._dialect, affinities).values(
-                    reader_id=reader_id, author_id=author_id, **values
-                )
-            else:
-                # Compare with the values exactly as read back, so the equality holds on
-                # both dialects (SQLite returns naive timestamps; see database.utc).
-                unchanged = and_(
-                    pair,
-                    affinities.c.raw == row.raw,
-                    affinities.c.updated_at == row.updated_at,
-                )
-                statement = update(affinities).where(unchanged).values(**values)
+            # Read and write on one pooled connection: a checkout costs more than either
+            # statement. The plain SELECT takes no lock, so the compare-and-set below still
+            # decides a race exactly as with two connections.
             async with self._engine.begin() as conn:
-                if (await conn.execute(statement)).rowcount == 1:
+                row = (await conn.execute(select(affinities).where(pair))).first()
+                new = add_interaction(_state(row) if row else None, kind, at, half_life_days)
+                if (
+                    await conn.execute(_write(self._dialect, reader_id, author_id, row, new))
+                ).rowcount == 1:
                     return new
         raise AffinityUpdateLost(
             f"affinity of reader {reader_id} for author {author_id} changed under "
@@ -143,3 +133,17 @@ async def _fold_interactions(
 
 def _state(row: Any) -> AffinityState:
     return AffinityState(raw=row.raw, updated_at=utc(row.updated_at) or row.updated_at)
+
+
+def _write(dialect: str, reader_id: int, author_id: int, row: Any, new: AffinityState) -> Any:
+    """Insert the pair's first state, or replace the state only if it is still `row`."""
+    values = {"raw": new.raw, "updated_at": new.updated_at}
+    if row is None:
+        return insert_ignoring_duplicates(dialect, affinities).values(
+            reader_id=reader_id, author_id=author_id, **values
+        )
+    # Compare with the values exactly as read back, so the equality holds on both
+    # dialects (SQLite returns naive timestamps; see database.utc).
+    pair = and_(affinities.c.reader_id == reader_id, affinities.c.author_id == author_id)
+    unchanged = and_(pair, affinities.c.raw == row.raw, affinities.c.updated_at == row.updated_at)
+    return update(affinities).where(unchanged).values(**values)

@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.sql.dml import Insert
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+POOL_CONNECTIONS = 30  # per process (PostgreSQL): docs/PRODUCTION.md, sizing notes
 
 
 class NotMigrated(RuntimeError):
@@ -53,8 +54,17 @@ def create_database(url: str, schema: str | None = None, wait_s: float = 30.0) -
     connect_args: dict[str, Any] = {"timeout": wait_s}
     if schema:
         connect_args["server_settings"] = {"search_path": schema}
+    # Every connection the pool opens stays open: with an overflow above a smaller
+    # pool, a burst of concurrent requests opens connections that are closed again as
+    # soon as the burst dips (the overflow is discarded on return while the pool is
+    # full), so a busy process kept paying a new connection (TCP, TLS negotiation,
+    # startup) per few requests: a third of the like path's CPU (docs/BENCHMARKS.md).
     return create_async_engine(
-        url, pool_size=10, max_overflow=20, pool_timeout=wait_s, connect_args=connect_args
+        url,
+        pool_size=POOL_CONNECTIONS,
+        max_overflow=0,
+        pool_timeout=wait_s,
+        connect_args=connect_args,
     )
 
 

@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from feedloom.adapters.sql.database import insert_ignoring_duplicates, utc
 from feedloom.adapters.sql.idempotency import claim_key, stored_response
-from feedloom.adapters.sql.schema import comments, likes
+from feedloom.adapters.sql.schema import comments, likes, users
 from feedloom.domain.model import Comment, Counts
 from feedloom.ports import StoredResponse
 
@@ -152,6 +152,33 @@ class SqlEngagement:
                 likes=like_counts.get(post_id, 0), comments=comment_counts.get(post_id, 0)
             )
             for post_id in wanted
+        }
+
+    async def flagged_counts(self, post_ids: Sequence[int]) -> dict[int, Counts]:
+        # Not measured at scale: each candidate's likes are joined to their accounts,
+        # so a post with a very large like count costs in proportion (COUNTING_AND_
+        # MODERATION.md, known limits: a partial index on flagged accounts is the fix).
+        if not post_ids:
+            return {}
+        wanted, flagged = set(post_ids), users.c.flagged_at.is_not(None)
+        like_query = (
+            select(likes.c.post_id, func.count())
+            .join(users, users.c.id == likes.c.user_id)
+            .where(flagged, likes.c.post_id.in_(wanted))
+            .group_by(likes.c.post_id)
+        )
+        comment_query = (
+            select(comments.c.post_id, func.count())
+            .join(users, users.c.id == comments.c.author_id)
+            .where(flagged, comments.c.post_id.in_(wanted))
+            .group_by(comments.c.post_id)
+        )
+        async with self._engine.connect() as conn:
+            like_counts: dict[int, int] = dict((await conn.execute(like_query)).all())
+            comment_counts: dict[int, int] = dict((await conn.execute(comment_query)).all())
+        return {
+            post_id: Counts(like_counts.get(post_id, 0), comment_counts.get(post_id, 0))
+            for post_id in like_counts.keys() | comment_counts.keys()
         }
 
 

@@ -15,7 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from feedloom.adapters.sql.database import insert_ignoring_duplicates
 from feedloom.adapters.sql.schema import blocks, follows, mutes, users
-from feedloom.ports import Followee
+from feedloom.ports import Followee, OwnRelations
 
 
 class SqlSocialGraph:
@@ -77,26 +77,26 @@ class SqlSocialGraph:
             return (await conn.execute(query.limit(1))).first() is not None
 
     async def followees(self, user_id: int) -> list[Followee]:
-        query = (
-            select(follows.c.followee_id, users.c.pulled)
-            .join(users, users.c.id == follows.c.followee_id)
-            .where(follows.c.follower_id == user_id)
-        )
         async with self._engine.connect() as conn:
-            rows = (await conn.execute(query)).all()
-        return [Followee(row.followee_id, bool(row.pulled)) for row in rows]
+            return await _followees(conn, user_id)
 
     async def blocked_either_way(self, user_id: int) -> set[int]:
-        by_me = select(blocks.c.blocked_id).where(blocks.c.blocker_id == user_id)
-        of_me = select(blocks.c.blocker_id).where(blocks.c.blocked_id == user_id)
         async with self._engine.connect() as conn:
-            rows = (await conn.execute(by_me.union(of_me))).scalars()
-            return set(rows)
+            return await _blocked_either_way(conn, user_id)
 
     async def muted(self, user_id: int) -> set[int]:
-        query = select(mutes.c.muted_id).where(mutes.c.muter_id == user_id)
         async with self._engine.connect() as conn:
-            return set((await conn.execute(query)).scalars())
+            return await _muted(conn, user_id)
+
+    async def own_relations(self, user_id: int) -> OwnRelations:
+        # One pooled connection for the three: a checkout with its BEGIN and ROLLBACK
+        # costs more than a small indexed query (docs/BENCHMARKS.md, one hot post).
+        async with self._engine.connect() as conn:
+            return OwnRelations(
+                followees=await _followees(conn, user_id),
+                blocked=await _blocked_either_way(conn, user_id),
+                muted=await _muted(conn, user_id),
+            )
 
     async def is_following(self, follower_id: int, followee_id: int) -> bool:
         query = select(follows.c.follower_id).where(
@@ -160,3 +160,24 @@ async def _adjust_counts(
     # PostgreSQL). The user ids differ: nobody follows themselves.
     for user_id in sorted(changes):
         await conn.execute(update(users).where(users.c.id == user_id).values(changes[user_id]))
+
+
+async def _followees(conn: AsyncConnection, user_id: int) -> list[Followee]:
+    query = (
+        select(follows.c.followee_id, users.c.pulled)
+        .join(users, users.c.id == follows.c.followee_id)
+        .where(follows.c.follower_id == user_id)
+    )
+    rows = (await conn.execute(query)).all()
+    return [Followee(row.followee_id, bool(row.pulled)) for row in rows]
+
+
+async def _blocked_either_way(conn: AsyncConnection, user_id: int) -> set[int]:
+    by_me = select(blocks.c.blocked_id).where(blocks.c.blocker_id == user_id)
+    of_me = select(blocks.c.blocker_id).where(blocks.c.blocked_id == user_id)
+    return set((await conn.execute(by_me.union(of_me))).scalars())
+
+
+async def _muted(conn: AsyncConnection, user_id: int) -> set[int]:
+    query = select(mutes.c.muted_id).where(mutes.c.muter_id == user_id)
+    return set((await conn.execute(query)).scalars())

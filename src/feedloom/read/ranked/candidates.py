@@ -16,7 +16,7 @@ from datetime import datetime
 
 from feedloom.domain.model import Counts, FeedItem, Post
 from feedloom.lookups.counts import DisplayedCounts
-from feedloom.ports import AffinityStore
+from feedloom.ports import AffinityStore, Engagement
 from feedloom.ranking import Candidate, Weights, explain_score
 from feedloom.ranking.affinity import affinity_value
 from feedloom.read.candidates import OWN, PULLED, PUSHED
@@ -25,12 +25,17 @@ from feedloom.read.viewer import Reader
 
 class Features:
     def __init__(
-        self, counts: DisplayedCounts, affinities: AffinityStore, half_life_days: float
+        self,
+        counts: DisplayedCounts,
+        engagement: Engagement,
+        affinities: AffinityStore,
+        half_life_days: float,
     ) -> None:
-        self._counts, self._affinities, self._half_life = counts, affinities, half_life_days
+        self._counts, self._engagement = counts, engagement
+        self._affinities, self._half_life = affinities, half_life_days
 
     async def of(self, reader_id: int, posts: Sequence[Post], now: datetime) -> list[Candidate]:
-        counts = await self._counts.get([post.id for post in posts])
+        counts = await self._ranked_counts([post.id for post in posts])
         authors = list({post.author_id for post in posts} - {reader_id})
         states = await self._affinities.states(reader_id, authors)
         return [
@@ -44,6 +49,21 @@ class Features:
             )
             for post in posts
         ]
+
+    async def _ranked_counts(self, post_ids: Sequence[int]) -> dict[int, Counts]:
+        """The displayed counts less the engagement of accounts flagged as suspicious:
+        theirs does not count toward ranking. Read from the truth at ranking time, so a
+        flag (or its removal) takes effect on the next ranked session, for past likes
+        too. One query per session, beside the affinity query: a session is ranked
+        once, its later pages reuse the order."""
+        counts = dict(await self._counts.get(post_ids))
+        flagged = await self._engagement.flagged_counts(post_ids)
+        for post_id, off in flagged.items():
+            shown = counts.get(post_id, Counts())
+            counts[post_id] = Counts(
+                max(0, shown.likes - off.likes), max(0, shown.comments - off.comments)
+            )
+        return counts
 
 
 def with_scores(
