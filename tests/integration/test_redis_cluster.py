@@ -17,12 +17,10 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-import redis
 from asgi_lifespan import LifespanManager
 from redis.asyncio import RedisCluster
 
@@ -30,6 +28,7 @@ from feedloom.adapters.redis.client import open_client
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.timeline_store import RedisTimelineStore
 from feedloom.api.app import create_app
+from feedloom.bench.redis_cluster import cluster_ok, node_answers, start_node
 from feedloom.settings import Settings
 from tests.api import test_feed_basics, test_feed_promises
 from tests.contract import (
@@ -144,26 +143,6 @@ def bindable(port: int) -> bool:
         except OSError:
             return False
     return True
-
-
-def start_node(server: str, port: int, workdir: Path, log: Any) -> subprocess.Popen[bytes]:
-    command = [server, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(workdir)]
-    command += ["--cluster-enabled", "yes", "--cluster-config-file", f"nodes-{port}.conf"]
-    command += ["--save", "", "--appendonly", "no", "--daemonize", "no"]
-    return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-
-
-def node_answers(port: int) -> bool:
-    with redis.Redis(port=port, socket_connect_timeout=1) as node:
-        try:
-            return bool(node.ping())
-        except redis.ConnectionError:
-            return False
-
-
-def cluster_ok(port: int) -> bool:
-    with redis.Redis(port=port) as node:
-        return bool(node.cluster("INFO")["cluster_state"] == "ok")
 
 
 def wait_for(check: Callable[[], bool], what: str, timeout_s: float = 20) -> None:

@@ -37,9 +37,9 @@ def local_cluster(work_dir: Path) -> Iterator[str]:
     ports = [first + index for index in range(MASTERS)]
     work_dir.mkdir(parents=True, exist_ok=True)
     with (work_dir / "redis-cluster.log").open("w") as log:
-        nodes = [_start_node(server, port, work_dir, log) for port in ports]
+        nodes = [start_node(server, port, work_dir, log) for port in ports]
         try:
-            _wait_for(lambda: all(_answers(port) for port in ports), "the redis nodes to start")
+            _wait_for(lambda: all(node_answers(port) for port in ports), "the redis nodes to start")
             create = [cli, "--cluster", "create", *(f"127.0.0.1:{port}" for port in ports)]
             subprocess.run(
                 [*create, "--cluster-replicas", "0", "--cluster-yes"],
@@ -47,7 +47,7 @@ def local_cluster(work_dir: Path) -> Iterator[str]:
                 capture_output=True,
                 timeout=30,
             )
-            _wait_for(lambda: all(_cluster_ok(port) for port in ports), "cluster_state:ok")
+            _wait_for(lambda: all(cluster_ok(port) for port in ports), "cluster_state:ok")
             yield f"redis+cluster://127.0.0.1:{ports[0]}"
         finally:
             for node in nodes:
@@ -60,14 +60,14 @@ def local_cluster(work_dir: Path) -> Iterator[str]:
                     node.wait()
 
 
-def _start_node(server: str, port: int, work_dir: Path, log: IO[str]) -> subprocess.Popen[bytes]:
+def start_node(server: str, port: int, work_dir: Path, log: IO[str]) -> subprocess.Popen[bytes]:
     command = [server, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(work_dir)]
     command += ["--cluster-enabled", "yes", "--cluster-config-file", f"nodes-{port}.conf"]
     command += ["--save", "", "--appendonly", "no", "--daemonize", "no"]
     return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
 
 
-def _answers(port: int) -> bool:
+def node_answers(port: int) -> bool:
     with redis.Redis(port=port, socket_connect_timeout=1) as node:
         try:
             return bool(node.ping())
@@ -75,7 +75,7 @@ def _answers(port: int) -> bool:
             return False
 
 
-def _cluster_ok(port: int) -> bool:
+def cluster_ok(port: int) -> bool:
     with redis.Redis(port=port) as node:
         return bool(node.cluster("INFO")["cluster_state"] == "ok")
 
