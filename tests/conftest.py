@@ -8,7 +8,6 @@ from pathlib import Path
 
 import httpx
 import pytest
-from asgi_lifespan import LifespanManager
 from fastapi import FastAPI
 from pydantic import SecretStr
 
@@ -16,6 +15,7 @@ from feedloom.api.app import create_app
 from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.settings import FanoutSettings, Settings
 from tests.backends import BACKEND_SETUPS, backend_names
+from tests.lifespan import lifespan_of
 from tests.limits import lifted_rate_limits
 from tests.servers import TEST_SECRET_KEY
 from tests.world import World
@@ -66,7 +66,7 @@ async def app_settings(backend_name: str, settings: Settings) -> AsyncIterator[S
 @pytest.fixture
 async def app(app_settings: Settings) -> AsyncIterator[FastAPI]:
     application = create_app(app_settings, inline_worker=False)
-    async with LifespanManager(application):
+    async with lifespan_of(application):
         yield application
 
 

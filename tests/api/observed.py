@@ -6,12 +6,12 @@ import contextlib
 from collections.abc import AsyncIterator
 
 import httpx
-from asgi_lifespan import LifespanManager
 from fastapi import FastAPI
 from prometheus_client.parser import text_string_to_metric_families
 
 from feedloom.api.app import create_app
 from feedloom.settings import Settings
+from tests.lifespan import lifespan_of
 
 Sample = tuple[dict[str, str], float]
 
@@ -19,7 +19,7 @@ Sample = tuple[dict[str, str], float]
 @contextlib.asynccontextmanager
 async def running(settings: Settings) -> AsyncIterator[tuple[FastAPI, httpx.AsyncClient]]:
     app = create_app(settings, inline_worker=False)
-    async with LifespanManager(app):
+    async with lifespan_of(app):
         yield app, client_of(app)
 
 

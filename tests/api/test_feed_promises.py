@@ -109,10 +109,10 @@ async def test_a_restart_loses_timelines_and_rebuilds_the_same_feed(world: World
     before = await world.all_feed_ids(bob, limit=4)
     settings = world.feedloom.settings
     if settings.redis_url is None:  # embedded: a new process has empty in-process caches
-        from asgi_lifespan import LifespanManager
+        from tests.lifespan import lifespan_of
 
         restarted = create_app(settings, inline_worker=False)
-        async with LifespanManager(restarted):
+        async with lifespan_of(restarted):
             import httpx
 
             transport = httpx.ASGITransport(app=restarted)

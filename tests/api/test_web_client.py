@@ -9,11 +9,11 @@ from pathlib import Path
 
 import httpx
 import pytest
-from asgi_lifespan import LifespanManager
 
 from feedloom.api.app import create_app
 from feedloom.api.web import WEB_ROOT, content_security_policy
 from feedloom.settings import Settings
+from tests.lifespan import lifespan_of
 
 IMPORT = re.compile(r"""from\s+"(\./[^"]+)"|import\s+"(\./[^"]+)\"""")
 
@@ -21,7 +21,7 @@ IMPORT = re.compile(r"""from\s+"(\./[^"]+)"|import\s+"(\./[^"]+)\"""")
 @pytest.fixture
 async def web(settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
     application = create_app(settings, inline_worker=False)
-    async with LifespanManager(application):
+    async with lifespan_of(application):
         transport = httpx.ASGITransport(app=application)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
             yield client

@@ -112,4 +112,4 @@ async def test_a_claim_skips_rows_another_claim_holds_instead_of_waiting(
         held = outbox.select().order_by(outbox.c.seq).limit(2).with_for_update()
         assert len((await conn.execute(held)).all()) == 2
         claim = store.outbox.claim_unsent(10, NOW)
-        assert len(await asyncio.wait_for(claim, timeout=5)) == 2  # SKIP LOCKED
+        assert len(await asyncio.wait_for(claim, timeout=60)) == 2  # SKIP LOCKED

@@ -48,7 +48,7 @@ async def test_the_admin_port_serves_metrics_and_the_public_port_does_not(
     serving = asyncio.create_task(serve_with_admin(server, admin))
     try:
         await started(server, admin)
-        async with httpx.AsyncClient(timeout=5) as http:
+        async with httpx.AsyncClient(timeout=30) as http:
             public, private = f"http://127.0.0.1:{public_port}", f"http://127.0.0.1:{admin_port}"
             assert (await http.get(f"{public}/healthz")).status_code == 200
             assert (await http.get(f"{public}/metrics")).status_code == 404
@@ -73,7 +73,7 @@ async def test_a_worker_serves_its_own_metrics_on_its_admin_port(
     stop = asyncio.Event()
     working = asyncio.create_task(serve_admin_while(stop.wait(), embedded_feedloom, settings))
     try:
-        async with httpx.AsyncClient(timeout=5) as http:
+        async with httpx.AsyncClient(timeout=30) as http:
             for _ in range(400):
                 try:
                     metrics = await http.get(f"http://127.0.0.1:{admin_port}/metrics")

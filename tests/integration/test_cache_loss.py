@@ -13,10 +13,10 @@ import contextlib
 from collections.abc import AsyncIterator
 
 import httpx
-from asgi_lifespan import LifespanManager
 
 from feedloom.api.app import create_app
 from feedloom.settings import Settings
+from tests.lifespan import lifespan_of
 from tests.servers import delete_keys_of
 from tests.world import User, World
 
@@ -26,7 +26,7 @@ Pages = list[list[str]]
 @contextlib.asynccontextmanager
 async def running(settings: Settings) -> AsyncIterator[World]:
     app = create_app(settings, inline_worker=False)
-    async with LifespanManager(app):
+    async with lifespan_of(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
             yield World(client, app.state.feedloom)

@@ -21,7 +21,6 @@ from typing import Any
 
 import httpx
 import pytest
-from asgi_lifespan import LifespanManager
 from redis.asyncio import RedisCluster
 
 from feedloom.adapters.redis.client import open_client
@@ -43,6 +42,7 @@ from tests.contract import (
 )
 from tests.contract.conftest import Caches
 from tests.integration import test_redis_loss
+from tests.lifespan import lifespan_of
 from tests.servers import unavailable
 from tests.world import World
 
@@ -172,7 +172,7 @@ async def cluster_world(cluster: LocalCluster, settings: Settings) -> AsyncItera
         update={"redis_url": cluster.url, "redis_prefix": f"t{uuid.uuid4().hex[:8]}"}
     )
     app = create_app(on_cluster, inline_worker=False)
-    async with LifespanManager(app):
+    async with lifespan_of(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
             yield World(client, app.state.feedloom)

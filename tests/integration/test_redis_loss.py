@@ -7,12 +7,12 @@ from collections.abc import AsyncIterator
 
 import httpx
 import pytest
-from asgi_lifespan import LifespanManager
 
 from feedloom.adapters.redis.client import delete_all_keys, open_client
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.api.app import create_app
 from feedloom.settings import Settings
+from tests.lifespan import lifespan_of
 from tests.servers import redis_settings, scratch_redis_prefix
 from tests.world import World
 
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.redis
 async def redis_world(settings: Settings) -> AsyncIterator[World]:
     async with scratch_redis_prefix() as prefix:
         app = create_app(redis_settings(settings, prefix), inline_worker=False)
-        async with LifespanManager(app):
+        async with lifespan_of(app):
             transport = httpx.ASGITransport(app=app)
             async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
                 yield World(client, app.state.feedloom)

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import httpx
 import pytest
-from asgi_lifespan import LifespanManager
 
 from feedloom.api.app import create_app
 from feedloom.settings import Settings
 from tests.integration.test_redis_cluster import free_ports, node_answers, wait_for
+from tests.lifespan import lifespan_of
 from tests.servers import unavailable
 from tests.world import World
 
@@ -57,7 +57,7 @@ def private_redis(tmp_path: Path) -> Iterator[PrivateRedis]:
 async def world_on(private_redis: PrivateRedis, settings: Settings) -> AsyncIterator[World]:
     settings = settings.model_copy(update={"redis_url": f"redis://127.0.0.1:{private_redis.port}"})
     app = create_app(settings, inline_worker=False)
-    async with LifespanManager(app):
+    async with lifespan_of(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
             yield World(client, app.state.feedloom)

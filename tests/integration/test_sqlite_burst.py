@@ -8,17 +8,17 @@ from collections.abc import AsyncIterator
 
 import httpx
 import pytest
-from asgi_lifespan import LifespanManager
 
 from feedloom.api.app import create_app
 from feedloom.settings import Settings
+from tests.lifespan import lifespan_of
 from tests.world import World
 
 
 @pytest.fixture
 async def live_world(settings: Settings) -> AsyncIterator[World]:
     app = create_app(settings, inline_worker=True)  # relay + fan-out compete for the lock
-    async with LifespanManager(app):
+    async with lifespan_of(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://t", timeout=20) as c:
             yield World(c, app.state.feedloom)

@@ -11,7 +11,6 @@ from collections.abc import AsyncIterator
 
 import httpx
 import pytest
-from asgi_lifespan import LifespanManager
 
 from feedloom.adapters.redis.client import open_client
 from feedloom.adapters.redis.keys import RedisKeys
@@ -19,6 +18,7 @@ from feedloom.api.app import create_app
 from feedloom.ports import Lane
 from feedloom.settings import Settings
 from feedloom.write import worker as worker_module
+from tests.lifespan import lifespan_of
 from tests.servers import redis_settings, scratch_redis_prefix
 from tests.world import User, World
 
@@ -35,7 +35,7 @@ async def redis_world(settings: Settings) -> AsyncIterator[World]:
     settings = settings.model_copy(update={"fanout": fast})
     async with scratch_redis_prefix() as prefix:
         app = create_app(redis_settings(settings, prefix), inline_worker=False)
-        async with LifespanManager(app):
+        async with lifespan_of(app):
             transport = httpx.ASGITransport(app=app)
             async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
                 yield World(client, app.state.feedloom)
