@@ -32,7 +32,10 @@ class PostAuthors:
         return [authors[post_id] for post_id in post_ids if post_id in authors]
 
     def learn(self, posts: Iterable[Post]) -> None:
-        self._authors.update((post.id, post.author_id) for post in posts)
+        authors = self._authors
+        for post in posts:
+            if post.id not in authors:  # most posts of a warm page are known already
+                authors[post.id] = post.author_id
         if len(self._authors) > self._limit:
             forget = list(islice(self._authors, len(self._authors) - self._limit // 2))
             for post_id in forget:

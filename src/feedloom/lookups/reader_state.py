@@ -20,6 +20,7 @@ from feedloom.domain.model import FeedOrder
 from feedloom.ports import GraphReader, PreferenceStore, RecordCache
 
 MODES = "modes"  # the key whose generation counts fan-out mode flips
+DECODED = 10_000  # readers whose last record is kept decoded beside its bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,12 +38,13 @@ class ReaderStates:
         self, cache: RecordCache, graph: GraphReader, preferences: PreferenceStore
     ) -> None:
         self._cache, self._graph, self._preferences = cache, graph, preferences
+        self._decoded: dict[int, tuple[bytes, ReaderRelations, int]] = {}
 
     async def relations(self, user_id: int) -> ReaderRelations:
         key = str(user_id)
         (record, generation), (_, modes) = await self._cache.get_many([key, MODES])
         if record is not None:
-            cached = _decode(user_id, record)
+            cached = self._decode(user_id, record)
             if cached[1] == modes:
                 return cached[0]
         fresh = await self._load(user_id)
@@ -56,6 +58,18 @@ class ReaderStates:
     async def modes_changed(self) -> None:
         """After an account flipped between pushed and pulled."""
         await self._cache.invalidate([MODES])
+
+    def _decode(self, user_id: int, record: bytes) -> tuple[ReaderRelations, int]:
+        """A record decodes to the same relations as long as its bytes are the same: a
+        reader's next read compares bytes instead of building its sets again."""
+        last = self._decoded.get(user_id)
+        if last is not None and last[0] == record:
+            return last[1], last[2]
+        relations, modes = _decode(user_id, record)
+        if len(self._decoded) >= DECODED:
+            self._decoded.clear()  # rare, and costs each reader one decode
+        self._decoded[user_id] = (record, relations, modes)
+        return relations, modes
 
     async def _load(self, user_id: int) -> ReaderRelations:
         own = await self._graph.own_relations(user_id)

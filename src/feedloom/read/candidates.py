@@ -60,7 +60,8 @@ class Candidates:
     ) -> None:
         self._timelines, self._rebuilder = timelines, rebuilder
         self._author_timelines, self._archive = author_timelines, archive
-        self._reads, self._clock = metrics.timeline_reads, clock
+        reads = metrics.timeline_reads  # children looked up once, not on every read
+        self._hits, self._misses, self._clock = reads.labels("hit"), reads.labels("miss"), clock
         self._own_window, self._concurrency = own_posts_window, concurrency
         self._pulled_guesses: dict[int, list[int]] = {}
 
@@ -103,9 +104,9 @@ class Candidates:
         else:
             page = await self._timelines.read_page(reader.user_id, before, count)
         if page is not None:
-            self._reads.labels("hit").inc()
+            self._hits.inc()
             return page[0][:count], page[1], PUSHED
-        self._reads.labels("miss").inc()
+        self._misses.inc()
         following = reader.context.following
         await self._rebuilder.rebuild(reader.user_id, following, reader.follows_pulled)
         page = await self._timelines.read_page(reader.user_id, before, count)

@@ -92,19 +92,20 @@ class Hydrator:
             self._complete(viewer_id, posts, loaded or Loaded()),
             self._viewers.served(viewer_id, [post.id for post in posts]),
         )
-        shown = {post.id: have.counts[post.id] for post in posts if post.id in have.counts}
+        loaded_counts, profiles, liked = have.counts, have.profiles, have.liked
+        shown = {post.id: loaded_counts[post.id] for post in posts if post.id in loaded_counts}
         counts = await self._counts.seen_by(shown, hidden_commenters)
         return [
             FeedItem(
                 post=post,
-                author=have.profiles[post.author_id],
+                author=profiles[post.author_id],
                 counts=counts[post.id],
-                liked_by_me=post.id in have.liked,
+                liked_by_me=post.id in liked,
                 source=sources.get(post.id, "pushed"),
                 views=seen.get(post.id, 0),
             )
             for post in posts
-            if post.author_id in have.profiles
+            if post.author_id in profiles
         ]
 
     async def _complete(self, viewer_id: int, posts: Sequence[Post], have: Loaded) -> Loaded:

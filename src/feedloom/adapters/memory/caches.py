@@ -22,10 +22,11 @@ class MemoryViewCache(Generic[V]):
 
     async def get_many(self, keys: Sequence[int]) -> dict[int, V]:
         found = {}
+        get, used = self._items.get, self._items.move_to_end  # bound once: a page asks ~25
         for key in keys:
-            value = self._items.get(key)
+            value = get(key)
             if value is not None:
-                self._items.move_to_end(key)
+                used(key)
                 found[key] = value
         return found
 
@@ -54,7 +55,16 @@ class MemoryCounterStore:
         self._touched: set[int] = set()
 
     async def get_many(self, post_ids: Sequence[int]) -> dict[int, Counts]:
-        return {post_id: self._total(post_id) for post_id in post_ids if post_id in self._counts}
+        counts, shards = self._counts, self._shards
+        found = {}
+        for post_id in post_ids:
+            stored = counts.get(post_id)
+            if stored is None:
+                continue
+            # A post that is not hot and not below zero is its stored Counts as it is.
+            plain = post_id not in shards and stored.likes >= 0 and stored.comments >= 0
+            found[post_id] = stored if plain else self._total(post_id)
+        return found
 
     def _total(self, post_id: int) -> Counts:
         total = self._counts[post_id]

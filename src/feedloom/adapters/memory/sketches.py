@@ -27,15 +27,17 @@ class MemoryViewerSketches:
 
     async def served(self, viewer_id: int, post_ids: Sequence[int]) -> dict[int, int]:
         counts = {}
+        sketches = self._sketches
         for post_id in post_ids:
-            sketch = self._sketches.get(post_id)
+            sketch = sketches.get(post_id)
             if sketch is None:
-                sketch = self._sketches[post_id] = hll_sketch(HLL_LG_K)
-            self._sketches.move_to_end(post_id)
+                sketch = sketches[post_id] = hll_sketch(HLL_LG_K)
+            else:
+                sketches.move_to_end(post_id)
             sketch.update(viewer_id)
             counts[post_id] = round(sketch.get_estimate())
-        while len(self._sketches) > self._max_posts:
-            self._sketches.popitem(last=False)
+        while len(sketches) > self._max_posts:
+            sketches.popitem(last=False)
         return counts
 
 
