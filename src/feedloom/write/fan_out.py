@@ -73,12 +73,8 @@ class FanOut:
     async def _live(self, published: list[PostPublished]) -> list[PostPublished]:
         if not published:
             return published
-        posts = await self._posts.posts([event.post_id for event in published])
-        return [
-            event
-            for event in published
-            if (post := posts.get(event.post_id)) is not None and not post.deleted
-        ]
+        live = await self._posts.live_post_ids([event.post_id for event in published])
+        return [event for event in published if event.post_id in live]
 
     async def _decided(self, published: list[PostPublished]) -> list[PostPublished]:
         """Events the relay decided carry `pulled`; older ones get it looked up."""
