@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
+from itertools import repeat
 
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import AuthorPushed, PostDeleted, PostPublished, UserProfile
@@ -160,7 +161,7 @@ def _pairs(
         followers = followers_of.get(author, [])
         for post in posts:
             for start in range(0, len(followers), size):
-                chunk += [(reader, post) for reader in followers[start : start + size]]
+                chunk += zip(followers[start : start + size], repeat(post))  # tuples in C
                 if len(chunk) >= size:
                     yield chunk
                     chunk = []
