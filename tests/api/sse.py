@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -78,7 +78,7 @@ async def open_stream(
         await disconnect.wait()
         return {"type": "http.disconnect"}
 
-    async def send(message: dict[str, Any]) -> None:
+    async def send(message: MutableMapping[str, Any]) -> None:
         if message["type"] == "http.response.start":
             decoded = {k.decode().lower(): v.decode() for k, v in message["headers"]}
             started.set_result((message["status"], decoded))

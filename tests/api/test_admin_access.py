@@ -66,4 +66,4 @@ async def test_the_admin_app_asks_for_the_token_too_when_one_is_set(settings: Se
 
 def test_a_short_metrics_token_is_refused() -> None:
     with pytest.raises(ValidationError, match="metrics_token"):
-        Settings(metrics_token="short")  # type: ignore[arg-type]
+        Settings(metrics_token="short")

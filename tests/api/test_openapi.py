@@ -351,7 +351,7 @@ async def _not_ready(p: Provoker) -> httpx.Response:
     try:
         return await p.send("get", "/readyz", auth=False)
     finally:
-        del outbox.pending  # type: ignore[attr-defined]
+        del outbox.pending
 
 
 def _yourself(method: str, relation: str) -> Special:

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.chromium.webdriver import ChromiumDriver
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
@@ -66,7 +67,9 @@ def wait(driver: WebDriver) -> WebDriverWait[WebDriver]:
 
 def console_errors(driver: WebDriver) -> list[dict[str, Any]]:
     """What the page logged at error level (uncaught errors, failed loads, CSP refusals)."""
-    return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    assert isinstance(driver, ChromiumDriver)  # the browser log is Chromium's
+    logged: list[dict[str, Any]] = driver.get_log("browser")  # type: ignore[no-untyped-call]
+    return [entry for entry in logged if entry["level"] == "SEVERE"]
 
 
 def screenshot_dir(default: Path) -> Path:

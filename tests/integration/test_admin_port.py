@@ -64,6 +64,10 @@ async def test_the_admin_port_serves_metrics_and_the_public_port_does_not(
     assert refuses_connections(admin_port)
 
 
+async def until(stop: asyncio.Event) -> None:
+    await stop.wait()
+
+
 async def test_a_worker_serves_its_own_metrics_on_its_admin_port(
     settings: Settings, embedded_feedloom: Feedloom
 ) -> None:
@@ -71,7 +75,7 @@ async def test_a_worker_serves_its_own_metrics_on_its_admin_port(
     settings = settings.model_copy(update={"admin_port": admin_port})
     embedded_feedloom.metrics.fanout_lag.labels("default", "lt100").observe(0.3)
     stop = asyncio.Event()
-    working = asyncio.create_task(serve_admin_while(stop.wait(), embedded_feedloom, settings))
+    working = asyncio.create_task(serve_admin_while(until(stop), embedded_feedloom, settings))
     try:
         async with httpx.AsyncClient(timeout=30) as http:
             for _ in range(400):

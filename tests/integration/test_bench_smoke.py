@@ -5,6 +5,7 @@ or two of load. They check that each mode finishes, reports, and measures what i
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -58,8 +59,11 @@ def test_bench_lanes_reports_the_ordinary_posts_lag_beside_a_big_fan_out() -> No
         "--duration", "1",
     )  # fmt: skip
 
-    assert "a 400-follower author's bulk fan-out" in output
+    assert "a 400-follower author's bulk fan-outs back to back" in output
     assert "| ordinary posts' fan-out lag p99 | <= " in output
+    finished = re.search(r"\| big fan-outs finished \| (\d+) ", output)
+    assert finished is not None and int(finished.group(1)) >= 1, output
+    assert "| share of the ordinary posts' window a big fan-out was running | " in output
 
 
 @pytest.mark.slow  # three servers, one after the other: ~20 s

@@ -108,7 +108,9 @@ class Person:
                     return element
             return False
 
-        wait(self.driver).until(found).click()  # type: ignore[union-attr]
+        button = wait(self.driver).until(found)
+        assert isinstance(button, WebElement)
+        button.click()
 
     def wait_text(self, css: str, text: str) -> None:
         wait(self.driver).until(ec.text_to_be_present_in_element((By.CSS_SELECTOR, css), text))

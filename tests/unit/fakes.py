@@ -68,10 +68,12 @@ def user(user_id: int, followers: int = 0, pulled: bool = False) -> UserProfile:
 
 
 def views_over(
-    posts: FakePostStore, profiles: FakeProfileStore, post_cache: FakeViewCache | None = None
+    posts: FakePostStore,
+    profiles: FakeProfileStore,
+    post_cache: FakeViewCache[Post] | None = None,
 ) -> Views:
     """The real cache-aside lookup over fakes; pass `post_cache` to look inside it."""
-    post_cache = post_cache if post_cache is not None else FakeViewCache()
+    post_cache = post_cache if post_cache is not None else FakeViewCache[Post]()
     return Views(post_cache, FakeViewCache(), posts, profiles, Metrics())
 
 

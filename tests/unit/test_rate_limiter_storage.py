@@ -20,7 +20,7 @@ async def test_a_sweep_starts_at_most_once_per_interval() -> None:
     limiter = memory_rate_limiter()
     for key in range(5):
         await limiter.hit(RateRule("posts", 3, 60), str(key))
-    storage = limiter._strategy.storage  # type: ignore[attr-defined]
+    storage = limiter._strategy.storage
     assert isinstance(storage, SweptMemoryStorage)
     assert time.monotonic() - storage._last_sweep < SweptMemoryStorage.SWEEP_S
     first = storage.timer

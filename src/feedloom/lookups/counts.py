@@ -8,18 +8,27 @@ flush (that is what keeps a hot post from becoming a hot key), written round-rob
 one of its sub-counters (CounterStore, summed on read). It cools after `cool_flushes`
 quieter intervals and is demoted: its sub-counters are folded back.
 
-Read-your-likes on a hot post: this process adds its own pending deltas (including
-those being written) on read, so a liker served by the process that took the like
-sees it at once; other processes see it within a flush interval. Because pending
-deltas move to the counter before they stop being added, the count this process
-shows never steps back between two reads (unlikes and repairs aside).
+Read-your-likes on a hot post: this process adds its own pending deltas on read, so a
+liker served by the process that took the like sees it at once; other processes see
+it within a flush interval.
+
+Monotone for a viewer: while a flush's increment is in flight, a read of the counter
+cannot tell whether its reply came before or after the increment landed, so adding
+the flushed deltas could count them twice (and the next read would step back), and
+leaving them out could drop them. Reads of hot posts and flushes therefore never
+overlap (`FlightGate`): a flush waits for the reads already running (one round trip),
+and reads that arrive meanwhile wait for the flush to land (one more). Flushes come
+once per interval, so that wait is paid at most once per interval. The count this
+process shows never steps back between two reads (unlikes and repairs aside).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import random
 from collections import Counter, defaultdict
-from collections.abc import Collection, Sequence
+from collections.abc import AsyncIterator, Collection, Sequence
 from dataclasses import dataclass, replace
 
 from prometheus_client import Gauge
@@ -37,6 +46,42 @@ class HotRules:
     cool_flushes: int = 60  # quieter intervals before a hot post is demoted
 
 
+class FlightGate:
+    """Reads of hot counters run together; a flight runs alone (writer first)."""
+
+    def __init__(self) -> None:
+        self._reads = self._flights = 0
+        self._no_reads, self._no_flight = asyncio.Event(), asyncio.Event()
+        self._no_reads.set()
+        self._no_flight.set()
+
+    @contextlib.asynccontextmanager
+    async def reading(self) -> AsyncIterator[None]:
+        while self._flights:
+            await self._no_flight.wait()
+        self._reads += 1
+        self._no_reads.clear()
+        try:
+            yield
+        finally:
+            self._reads -= 1
+            if not self._reads:
+                self._no_reads.set()
+
+    @contextlib.asynccontextmanager
+    async def flying(self) -> AsyncIterator[None]:
+        self._flights += 1
+        self._no_flight.clear()  # reads arriving from now on wait for the landing
+        try:
+            while self._reads:
+                await self._no_reads.wait()
+            yield
+        finally:
+            self._flights -= 1
+            if not self._flights:
+                self._no_flight.set()
+
+
 class CounterBuffer:
     def __init__(
         self, counters: CounterStore, rules: HotRules | None = None, hot_gauge: Gauge | None = None
@@ -48,6 +93,7 @@ class CounterBuffer:
         self._hits: Counter[int] = Counter()
         self._hot: dict[int, int] = {}  # post -> quiet flushes left before demotion
         self._next_shard: dict[int, int] = {}
+        self.gate = FlightGate()
 
     async def add(self, post_id: int, likes: int = 0, comments: int = 0) -> None:
         self._hits[post_id] += 1
@@ -60,6 +106,12 @@ class CounterBuffer:
 
     def hot(self, post_id: int) -> bool:
         return post_id in self._hot
+
+    def any_hot(self, post_ids: Collection[int]) -> bool:
+        """Whether a flush could change any of these counters under a read."""
+        if not self._hot and not self._in_flight:
+            return False
+        return any(post_id in self._hot or post_id in self._in_flight for post_id in post_ids)
 
     def drain(self) -> dict[int, Counts]:
         deltas = {
@@ -92,19 +144,22 @@ class CounterBuffer:
     async def flush(self) -> int:
         """Write the hot posts' deltas, one increment each, to one sub-counter each;
         demote the posts that cooled. Returns how many posts were written."""
-        deltas = self.drain()
-        cooled = self._cool_down()
-        sharded = {post_id: self._shard_for(post_id) for post_id in deltas if post_id in self._hot}
-        if self._hot_gauge is not None:
-            self._hot_gauge.set(len(self._hot))
-        self._in_flight = deltas
-        try:
-            if deltas:
-                await self._counters.increment_if_present(deltas, sharded)
-            if cooled:
-                await self._counters.demote(cooled)
-        finally:
-            self._in_flight = {}
+        async with self.gate.flying():
+            deltas = self.drain()
+            cooled = self._cool_down()
+            sharded = {
+                post_id: self._shard_for(post_id) for post_id in deltas if post_id in self._hot
+            }
+            if self._hot_gauge is not None:
+                self._hot_gauge.set(len(self._hot))
+            self._in_flight = deltas
+            try:
+                if deltas:
+                    await self._counters.increment_if_present(deltas, sharded)
+                if cooled:
+                    await self._counters.demote(cooled)
+            finally:
+                self._in_flight = {}
         return len(deltas)
 
     def _cool_down(self) -> list[int]:
@@ -157,16 +212,28 @@ class DisplayedCounts:
         }
 
     async def get(self, post_ids: Sequence[int]) -> dict[int, Counts]:
-        found = await self._counters.get_many(post_ids)
+        found = await self._cached(post_ids)
         missing = [post_id for post_id in post_ids if post_id not in found]
         if missing:
+            # The truth already holds every like taken: pending deltas are not added.
             recounted = await self._engagement.true_counts(missing)
             self._buffer.forget(missing)
             await self._counters.set_many(recounted)
             found.update(recounted)
+        return found
+
+    async def _cached(self, post_ids: Sequence[int]) -> dict[int, Counts]:
+        """The cached counters plus this process's pending deltas; for hot posts, read
+        where no flush can land under the read (module doc)."""
+        if not self._buffer.any_hot(post_ids):
+            return self._with_all_pending(await self._counters.get_many(post_ids))
+        async with self._buffer.gate.reading():
+            return self._with_all_pending(await self._counters.get_many(post_ids))
+
+    def _with_all_pending(self, found: dict[int, Counts]) -> dict[int, Counts]:
         if self._buffer.empty:
             return found
-        return {post_id: self._with_pending(post_id, counts) for post_id, counts in found.items()}
+        return {post_id: self._with_pending(post_id, got) for post_id, got in found.items()}
 
     def _with_pending(self, post_id: int, counts: Counts) -> Counts:
         pending = self._buffer.pending(post_id)

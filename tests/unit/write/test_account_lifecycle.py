@@ -121,7 +121,7 @@ def world(monkeypatch: pytest.MonkeyPatch) -> World:
     monkeypatch.setattr(account_lifecycle, "FORGET_BATCH", 2)  # three posts: two batches
     ids = id_generator()
     posts = FakePostStore(*(new_post(ids, ALICE) for _ in range(3)))
-    post_cache, token_cache = FakeViewCache(), FakeRecordCache()
+    post_cache, token_cache = FakeViewCache[Post](), FakeRecordCache()
     views = views_over(posts, FakeProfileStore(user(ALICE)), post_cache)
     admin = FakeAccountAdmin()
     passwords = Passwords(PasswordHasher(1, 256), 1, 4)

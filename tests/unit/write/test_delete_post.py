@@ -32,9 +32,9 @@ AUTHOR, OTHER = 1, 2
 
 def world(
     visibility: Visibility = Visibility.PUBLIC,
-) -> tuple[DeletePost, Post, FakePostStore, FakeViewCache, Views]:
+) -> tuple[DeletePost, Post, FakePostStore, FakeViewCache[Post], Views]:
     post = new_post(id_generator(), AUTHOR, visibility)
-    posts, post_cache = FakePostStore(post), FakeViewCache()
+    posts, post_cache = FakePostStore(post), FakeViewCache[Post]()
     profiles = FakeProfileStore(user(AUTHOR), user(OTHER))
     views = views_over(posts, profiles, post_cache)
     graph = FakeGraphReader(FakeRelationStore(profiles), profiles)

@@ -59,7 +59,7 @@ def world(pulled: bool = False) -> World:
     for user_id in [AUTHOR, *ACTIVE]:
         timelines.ids[user_id] = set()
     author_timelines.ids[AUTHOR] = []
-    post_cache = FakeViewCache()
+    post_cache = FakeViewCache[Post]()
     views = views_over(posts, profiles, post_cache)
     recent = AuthorTimelines(author_timelines, FakePostArchive(posts), 20)
     fan_out = FanOut(

@@ -3,6 +3,8 @@ and the Redis limiter's per-process fallback, which never fails open."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from redis.exceptions import ConnectionError as RedisConnectionError
 
@@ -42,6 +44,9 @@ async def test_a_young_account_gets_its_share_and_an_old_one_the_whole_limit() -
 
 class Unreachable:
     async def hit(self, rule: RateRule, key: str, once: str | None = None) -> RateDecision:
+        raise RedisConnectionError("Redis is down")
+
+    async def hit_many(self, hits: Sequence[tuple[RateRule, str]]) -> list[bool]:
         raise RedisConnectionError("Redis is down")
 
 

@@ -21,6 +21,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    text,
 )
 
 metadata = MetaData()
@@ -49,6 +50,13 @@ users = Table(
     Column("suspended_at", Timestamp),
     Column("deleted_at", Timestamp),
     Column("flagged_at", Timestamp),  # migration 0011: suspicious, engagement not ranked
+    # Migration 0012: the few flagged accounts, so their engagement is found from them.
+    Index(
+        "ix_users_flagged_id",
+        "id",
+        postgresql_where=text("flagged_at IS NOT NULL"),
+        sqlite_where=text("flagged_at IS NOT NULL"),
+    ),
     # Migration 0005 adds expression indexes: unique lower(username), and lowercase
     # username and display name in binary order for prefix search (adapters/sql/people.py).
 )
