@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -19,6 +20,13 @@ from tests.lifespan import lifespan_of
 from tests.limits import lifted_rate_limits
 from tests.servers import TEST_SECRET_KEY
 from tests.world import World
+
+# The service's own settings come from FEEDLOOM_* variables; a developer's shell (say, a
+# FEEDLOOM_DATABASE_URL left from a benchmark) must not reach the tests' apps and
+# servers. The tests' own switches are FEEDLOOM_TEST_*.
+for _name in [name for name in os.environ if name.startswith("FEEDLOOM_")]:
+    if not _name.startswith("FEEDLOOM_TEST_"):
+        del os.environ[_name]
 
 
 def shrunk_settings(data_dir: Path) -> Settings:

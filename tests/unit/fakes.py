@@ -105,6 +105,10 @@ class FakePostStore:
     async def posts(self, post_ids: Sequence[int]) -> dict[int, Post]:
         return {post_id: self.by_id[post_id] for post_id in post_ids if post_id in self.by_id}
 
+    async def live_post_ids(self, post_ids: Sequence[int]) -> set[int]:
+        found = await self.posts(post_ids)
+        return {post_id for post_id, post in found.items() if not post.deleted}
+
     async def tombstone(self, post_id: int, now: datetime) -> bool:
         post = self.by_id[post_id]
         if post.deleted:

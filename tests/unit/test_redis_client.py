@@ -1,4 +1,5 @@
-"""Redis connection details: cluster URLs, redacted errors, hiredis command packing."""
+"""Redis connection details: cluster URLs, redacted errors, hiredis command packing, and
+the timeline key names the fan-out remembers."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from feedloom.adapters.redis.client import (
     redacted,
 )
 from feedloom.adapters.redis.keys import RedisKeys
+from feedloom.adapters.redis.timeline_store import KnownNames
 
 
 def test_a_cluster_is_named_by_the_url_scheme_or_the_setting() -> None:
@@ -56,3 +58,11 @@ def test_each_entity_has_its_own_hash_tag() -> None:
     assert keys.timeline(42) == "fl:tl:{t42}:42"  # a bucket of users: one slot for many
     assert keys.timeline(1066) == "fl:tl:{t42}:1066"
     assert keys.stream("bulk") == "fl:q:{bulk}"
+
+
+def test_remembered_key_names_are_the_keys_names_and_stay_bounded() -> None:
+    keys = RedisKeys("fl")
+    names = KnownNames(keys.timeline, limit=4)
+    owners = [7, 8, 9, 10, 11, 7, 12]
+    assert names(owners) == [keys.timeline(owner) for owner in owners]
+    assert len(names._names) <= 4

@@ -19,6 +19,7 @@ import asyncio
 import dataclasses
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
+from itertools import repeat
 
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import AuthorPushed, PostDeleted, PostPublished, UserProfile
@@ -74,12 +75,8 @@ class FanOut:
     async def _live(self, published: list[PostPublished]) -> list[PostPublished]:
         if not published:
             return published
-        posts = await self._posts.posts([event.post_id for event in published])
-        return [
-            event
-            for event in published
-            if (post := posts.get(event.post_id)) is not None and not post.deleted
-        ]
+        live = await self._posts.live_post_ids([event.post_id for event in published])
+        return [event for event in published if event.post_id in live]
 
     async def _decided(self, published: list[PostPublished]) -> list[PostPublished]:
         """Events the relay decided carry `pulled`; older ones get it looked up."""
@@ -168,7 +165,7 @@ def _pairs(
         followers = followers_of.get(author, [])
         for post in posts:
             for start in range(0, len(followers), size):
-                chunk += [(reader, post) for reader in followers[start : start + size]]
+                chunk += zip(followers[start : start + size], repeat(post))  # tuples in C
                 if len(chunk) >= size:
                     yield chunk
                     chunk = []

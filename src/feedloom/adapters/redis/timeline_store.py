@@ -14,8 +14,10 @@ the list; both are rare next to a new post's insert, which is one RPUSH at the t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import timedelta
+from itertools import islice
+from operator import itemgetter
 from typing import cast
 
 from feedloom.adapters.redis import lua
@@ -38,6 +40,7 @@ INSERT, INSERT_PAIRS, MERGE, REMOVE, REPLACE, HOLD, REBUILD = (
     )
 )
 PAIRS_PER_CALL = 4000  # one script call holds Redis for a few ms at most
+KNOWN_NAMES = 100_000  # timeline key names kept (~20 MB); the oldest half goes first
 
 
 def pack_id(post_id: int) -> bytes:
@@ -51,6 +54,27 @@ def oldest_first(post_ids: Sequence[int], cap: int) -> list[bytes]:
 
 def newest_first(raw: Sequence[bytes]) -> list[int]:
     return [int.from_bytes(item, "big") for item in reversed(raw) if item != EMPTY]
+
+
+class KnownNames:
+    """Timeline key names, remembered (bounded): a fan-out names the same active
+    readers batch after batch, and formatting a name costs ~25x a dict lookup (1.6 M
+    names per run of the peers' bench, docs/BENCHMARKS.md)."""
+
+    def __init__(self, name: Callable[[int], str], limit: int = KNOWN_NAMES) -> None:
+        self._name, self._limit = name, limit
+        self._names: dict[int, str] = {}
+
+    def __call__(self, owner_ids: Iterable[int]) -> list[str]:
+        names = self._names
+        return [names[owner] if owner in names else self._learn(owner) for owner in owner_ids]
+
+    def _learn(self, owner_id: int) -> str:
+        if len(self._names) >= self._limit:
+            for owner in list(islice(self._names, self._limit // 2)):
+                del self._names[owner]  # the oldest half goes
+        name = self._names[owner_id] = self._name(owner_id)
+        return name
 
 
 class _IdLists:
@@ -84,14 +108,16 @@ class _IdLists:
         )
         return sum(int(result) for result in results)
 
-    async def insert_pairs(self, pairs: Sequence[tuple[str, int]]) -> int:
-        """Many (key, ID) pairs: per slot on a cluster, chunked, pipelined."""
-        ordered = sorted(pairs, key=lambda pair: pair[1])  # ascending: tail appends
+    async def insert_pairs(self, pairs: Sequence[tuple[int, int]], names: KnownNames) -> int:
+        """Many (owner, ID) pairs: per slot on a cluster, chunked, pipelined. Each
+        distinct post is packed once, not once per timeline it goes to."""
+        ordered = sorted(pairs, key=itemgetter(1))  # ascending: tail appends
+        packed = {post_id: (pack_id(post_id),) for post_id in {post for _, post in ordered}}
         written = 0
         for start in range(0, len(ordered), PAIRS_PER_CALL):
             chunk = ordered[start : start + PAIRS_PER_CALL]
-            keys = [key for key, _ in chunk]
-            per_key = [(pack_id(post_id),) for _, post_id in chunk]
+            keys = names([owner for owner, _ in chunk])
+            per_key = [packed[post_id] for _, post_id in chunk]
             results = await self.scripts.call_per_slot(
                 INSERT_PAIRS, keys, (self.cap, SLACK), per_key
             )
@@ -124,6 +150,7 @@ class RedisTimelineStore:
         ttl: timedelta = timedelta(days=30),
     ) -> None:
         self._keys = keys
+        self._names = KnownNames(keys.timeline)
         self._lists = _IdLists(client, ScriptRunner(client), length, ttl)
 
     async def read(self, user_id: int, before: int | None, limit: int) -> list[int] | None:
@@ -148,8 +175,7 @@ class RedisTimelineStore:
         return await self._lists.insert([self._keys.timeline(u) for u in user_ids], post_id)
 
     async def insert_many(self, pairs: Sequence[tuple[int, int]]) -> int:
-        timeline = self._keys.timeline
-        return await self._lists.insert_pairs([(timeline(u), post) for u, post in pairs])
+        return await self._lists.insert_pairs(pairs, self._names)
 
     async def hold(self, user_id: int) -> None:
         await self._lists.hold(self._keys.timeline(user_id))
@@ -187,6 +213,7 @@ class RedisAuthorTimelineStore:
         ttl: timedelta | None = timedelta(days=30),
     ) -> None:
         self._keys = keys
+        self._names = KnownNames(keys.author_timeline)
         self._lists = _IdLists(client, ScriptRunner(client), length, ttl)
 
     async def read_many(self, author_ids: Sequence[int]) -> dict[int, list[int]]:
@@ -206,8 +233,7 @@ class RedisAuthorTimelineStore:
         await self._lists.insert([self._keys.author_timeline(author_id)], post_id)
 
     async def push_many(self, pairs: Sequence[tuple[int, int]]) -> None:
-        key = self._keys.author_timeline
-        await self._lists.insert_pairs([(key(author), post) for author, post in pairs])
+        await self._lists.insert_pairs(pairs, self._names)
 
     async def remove(self, author_id: int, post_id: int) -> None:
         await self._lists.remove(self._keys.author_timeline(author_id), [post_id])

@@ -68,6 +68,15 @@ class SqlPosts:
             rows = (await conn.execute(query)).all()
         return {row.id: _post_from_row(row._mapping) for row in rows}
 
+    async def live_post_ids(self, post_ids: Sequence[int]) -> set[int]:
+        if not post_ids:
+            return set()
+        query = select(posts.c.id).where(
+            posts.c.id.in_(set(post_ids)), posts.c.deleted_at.is_(None)
+        )
+        async with self._engine.connect() as conn:
+            return set((await conn.execute(query)).scalars())
+
     async def tombstone(self, post_id: int, now: datetime) -> bool:
         async with self._engine.begin() as conn:
             author_id = (
