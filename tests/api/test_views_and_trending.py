@@ -79,3 +79,29 @@ async def test_an_unknown_window_is_refused(world: World) -> None:
     reader = await world.user()
     response = await world.client.get("/v1/trending?window=5m", headers=reader.auth)
     assert response.status_code == 422
+
+
+async def test_a_post_kept_from_a_readers_feed_does_not_count_them_as_a_viewer(
+    world: World,
+) -> None:
+    """A warm page counts its likely posts as seen in the same round trip as their views
+    (read/hydrate.py): only posts whose authors pass the reader's relations, never one
+    the feed then drops for them (here: a muted author)."""
+    kept, muted, reader, other = [await world.user() for _ in range(4)]
+    for author in (kept, muted):
+        await world.follow(reader, author)
+    await world.follow(other, muted)
+    await world.post(kept, "seen")
+    await world.settle()
+    await world.feed(reader)  # warm: the authors of the reader's candidates are known
+    response = await world.client.put(f"/v1/users/{muted.id}/mute", headers=reader.auth)
+    assert response.status_code == 200, response.text
+    hidden = await world.post(muted, "not for the reader")
+    await world.settle()
+
+    page = await world.feed(reader)
+    assert hidden not in [item["post_id"] for item in page["items"]]
+    assert all(item["views"] >= 1 for item in page["items"])
+    [item] = (await world.feed(other))["items"]
+    assert item["post_id"] == hidden
+    assert item["views"] == 1  # the other reader alone

@@ -66,6 +66,16 @@ def feed_filter(viewer: ViewerContext, post: Post) -> FilterReason | None:
     return None
 
 
+def author_in_feed(viewer: ViewerContext, author_id: int) -> bool:
+    """What `feed_filter` decides from the author alone: would a live, unheld post of
+    theirs be in this viewer's home feed?"""
+    if author_id in viewer.muted:
+        return False
+    if author_id == viewer.viewer_id:
+        return True
+    return author_id in viewer.following and author_id not in viewer.blocked
+
+
 def hidden_commenters(viewer: ViewerContext) -> frozenset[int]:
     """Whose comments the viewer is not shown: blocked either way, or muted."""
     return (viewer.blocked | viewer.muted) - {viewer.viewer_id}

@@ -31,6 +31,11 @@ class PostAuthors:
         authors = self._authors
         return [authors[post_id] for post_id in post_ids if post_id in authors]
 
+    def of(self, post_ids: Sequence[int]) -> dict[int, int]:
+        """Post -> author, for the posts whose author is known."""
+        authors = self._authors
+        return {post_id: authors[post_id] for post_id in post_ids if post_id in authors}
+
     def learn(self, posts: Iterable[Post]) -> None:
         authors = self._authors
         for post in posts:

@@ -16,6 +16,7 @@ A = TypeVar("A")
 B = TypeVar("B")
 C = TypeVar("C")
 D = TypeVar("D")
+E = TypeVar("E")
 
 
 class Concurrency(Protocol):
@@ -25,6 +26,9 @@ class Concurrency(Protocol):
     async def four(
         self, a: Awaitable[A], b: Awaitable[B], c: Awaitable[C], d: Awaitable[D]
     ) -> tuple[A, B, C, D]: ...
+    async def five(
+        self, a: Awaitable[A], b: Awaitable[B], c: Awaitable[C], d: Awaitable[D], e: Awaitable[E]
+    ) -> tuple[A, B, C, D, E]: ...
 
 
 class InTurn:
@@ -39,6 +43,11 @@ class InTurn:
     ) -> tuple[A, B, C, D]:
         return await a, await b, await c, await d
 
+    async def five(
+        self, a: Awaitable[A], b: Awaitable[B], c: Awaitable[C], d: Awaitable[D], e: Awaitable[E]
+    ) -> tuple[A, B, C, D, E]:
+        return await a, await b, await c, await d, await e
+
 
 class Together:
     async def two(self, a: Awaitable[A], b: Awaitable[B]) -> tuple[A, B]:
@@ -51,3 +60,8 @@ class Together:
         self, a: Awaitable[A], b: Awaitable[B], c: Awaitable[C], d: Awaitable[D]
     ) -> tuple[A, B, C, D]:
         return await asyncio.gather(a, b, c, d)
+
+    async def five(
+        self, a: Awaitable[A], b: Awaitable[B], c: Awaitable[C], d: Awaitable[D], e: Awaitable[E]
+    ) -> tuple[A, B, C, D, E]:
+        return await asyncio.gather(a, b, c, d, e)

@@ -40,7 +40,8 @@ class ChronologicalFeed:
                 candidates = await gather(reader, fill.cursor, fill.want, head)
                 head = None  # only the first gather's
                 for chunk in fill.chunks(candidates):
-                    views = await self._hydrator.views(reader.user_id, chunk, loaded)
+                    likely = self._hydrator.likely_in_feed(reader.context, chunk, fill.missing)
+                    views = await self._hydrator.views(reader.user_id, chunk, loaded, likely)
                     fill.take(candidates, chunk, views, accept)
                 fill.advance(candidates)
         count_filtered(self._metrics, fill.kept.filtered)

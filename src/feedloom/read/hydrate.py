@@ -13,6 +13,16 @@ for everything hydration will need of them: counts, liked_by_me, and the profile
 the authors already known (lookups/cached_views.py). `hydrate` then only fetches what
 that missed (posts this process never saw), so a warm page reads its views in one
 round trip, not two.
+
+Counting the reader as a viewer is a write, due for the posts the page finally shows,
+which are known only once the chunk's posts are loaded and filtered. A home page that
+asks `views` for the chunk's `serving` (the posts it will all but certainly show: their
+authors, known from earlier reads, pass the reader's relations) counts those in the
+same round trip, so a warm page costs two round trips in all, not three; `hydrate`
+counts only what that missed. The price: a post that then fails the filter on its own
+flags (deleted, held, author suspended) has the reader counted among its viewers
+without being shown to them. Its count is not shown to anyone else either, unless a
+held post is released.
 """
 
 from __future__ import annotations
@@ -21,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from feedloom.domain.model import Counts, FeedItem, Post, UserProfile
+from feedloom.domain.visibility import ViewerContext, author_in_feed
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.concurrency import Concurrency
 from feedloom.lookups.counts import DisplayedCounts
@@ -37,6 +48,7 @@ class Loaded:
     counts: dict[int, Counts] = field(default_factory=dict)
     liked: set[int] = field(default_factory=set)
     looked_up: set[int] = field(default_factory=set)  # posts whose counts and likes came
+    seen: dict[int, int] = field(default_factory=dict)  # posts served already: their viewers
 
     def add(
         self,
@@ -44,7 +56,9 @@ class Loaded:
         profiles: dict[int, UserProfile],
         counts: dict[int, Counts],
         liked: set[int],
+        seen: dict[int, int],
     ) -> None:
+        self.seen.update(seen)
         self.profiles.update(profiles)
         self.counts.update(counts)
         self.liked |= liked
@@ -66,16 +80,38 @@ class Hydrator:
         self._concurrency = concurrency
         self._batch = metrics.hydration_batch
 
-    async def views(self, viewer_id: int, post_ids: Sequence[int], into: Loaded) -> dict[int, Post]:
-        """The posts' views, and into `into` what hydrating them will need."""
-        posts, profiles, counts, liked = await self._concurrency.four(
+    async def views(
+        self,
+        viewer_id: int,
+        post_ids: Sequence[int],
+        into: Loaded,
+        serving: Sequence[int] = (),
+    ) -> dict[int, Post]:
+        """The posts' views, and into `into` what hydrating them will need; the reader
+        is counted among the viewers of `serving` (module doc)."""
+        posts, profiles, counts, liked, seen = await self._concurrency.five(
             self._views.posts(post_ids),
             self._views.profiles(self._views.authors.known(post_ids)),
             self._counts.get(post_ids),
             self._likes.liked_among(viewer_id, post_ids),
+            self._viewers.served(viewer_id, serving),
         )
-        into.add(post_ids, profiles, counts, liked)
+        into.add(post_ids, profiles, counts, liked, seen)
         return posts
+
+    def likely_in_feed(
+        self, viewer: ViewerContext, post_ids: Sequence[int], count: int
+    ) -> list[int]:
+        """The first `count` of these home-feed candidates whose authors, known from
+        earlier reads, pass the viewer's relations: what the page will all but
+        certainly show."""
+        authors = self._views.authors.of(post_ids)
+        likely = [
+            post_id
+            for post_id in post_ids
+            if (author := authors.get(post_id)) is not None and author_in_feed(viewer, author)
+        ]
+        return likely[:count]
 
     async def hydrate(
         self,
@@ -86,12 +122,15 @@ class Hydrator:
         hidden_commenters: frozenset[int] = frozenset(),
     ) -> list[FeedItem]:
         self._batch.observe(len(posts))
-        # Serving the page counts its reader as a viewer of each post: a write, so it
-        # waits for the page's final posts (not a chunk of candidates).
-        have, seen = await self._concurrency.two(
-            self._complete(viewer_id, posts, loaded or Loaded()),
-            self._viewers.served(viewer_id, [post.id for post in posts]),
+        # Serving the page counts its reader as a viewer of each post it shows, unless
+        # `views` counted them already (module doc).
+        loaded = loaded or Loaded()
+        unseen = [post.id for post in posts if post.id not in loaded.seen]
+        have, served = await self._concurrency.two(
+            self._complete(viewer_id, posts, loaded),
+            self._viewers.served(viewer_id, unseen),
         )
+        seen = {**have.seen, **served}
         loaded_counts, profiles, liked = have.counts, have.profiles, have.liked
         shown = {post.id: loaded_counts[post.id] for post in posts if post.id in loaded_counts}
         counts = await self._counts.seen_by(shown, hidden_commenters)
@@ -119,5 +158,5 @@ class Hydrator:
             self._counts.get(post_ids),
             self._likes.liked_among(viewer_id, post_ids),
         )
-        have.add(post_ids, profiles, counts, liked)
+        have.add(post_ids, profiles, counts, liked, {})
         return have

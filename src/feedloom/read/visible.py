@@ -75,6 +75,11 @@ class PageFill:
     def full(self) -> bool:
         return len(self.kept.posts) >= self.limit
 
+    @property
+    def missing(self) -> int:
+        """Posts the page still lacks."""
+        return max(0, self.limit - len(self.kept.posts))
+
     def chunks(self, candidates: Mapping[int, str]) -> Iterator[list[int]]:
         """Successive slices of the candidates, each as long as the page still misses
         (plus a little), until the page is full."""

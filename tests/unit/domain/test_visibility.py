@@ -2,8 +2,17 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from feedloom.domain.model import Post, Visibility
-from feedloom.domain.visibility import FilterReason, ViewerContext, feed_filter, may_see
+from feedloom.domain.visibility import (
+    FilterReason,
+    ViewerContext,
+    author_in_feed,
+    feed_filter,
+    may_see,
+)
 
 READER, FRIEND, STRANGER = 1, 2, 3
 
@@ -53,3 +62,21 @@ def test_a_suspended_authors_posts_are_hidden_everywhere_even_from_followers() -
     hidden = Post(10, FRIEND, "x", Visibility.PUBLIC, at, author_suspended=True)
     assert feed_filter(viewer(), hidden) is FilterReason.SUSPENDED
     assert may_see(viewer(), hidden) is FilterReason.SUSPENDED
+
+
+PEOPLE = st.frozensets(st.integers(1, 6))
+
+
+@given(PEOPLE, PEOPLE, PEOPLE, st.integers(1, 6), st.sampled_from(Visibility))
+def test_author_in_feed_is_exactly_what_the_feed_filter_decides_from_the_author(
+    following: frozenset[int],
+    blocked: frozenset[int],
+    muted: frozenset[int],
+    author: int,
+    visibility: Visibility,
+) -> None:
+    """The read path counts a view before filtering on `author_in_feed` (read/hydrate.py):
+    for a live, unheld post it must agree with `feed_filter`."""
+    context = ViewerContext(READER, following, blocked, muted)
+    decided = feed_filter(context, post(author, visibility))
+    assert author_in_feed(context, author) == (decided is None)
