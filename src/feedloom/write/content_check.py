@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from feedloom.domain.ids import created_at_of
-from feedloom.domain.model import Post, PostPublished, UserProfile
+from feedloom.domain.model import Post, PostPublished
 from feedloom.lookups.cached_views import Views
 from feedloom.metrics import Metrics
 from feedloom.ports import Clock, ContentCheck, Delivery, ModerationStore, RateLimiter, RateRule
@@ -48,10 +48,10 @@ class DefaultContentCheck:
     def __init__(self, windows: RateLimiter, rules: CheckRules, clock: Clock) -> None:
         self._windows, self._rules, self._clock = windows, rules, clock
 
-    async def reason_to_hold(self, post: Post, author: UserProfile) -> str | None:
-        return (await self.reasons_to_hold([(post, author)]))[0]
+    async def reason_to_hold(self, post: Post) -> str | None:
+        return (await self.reasons_to_hold([post]))[0]
 
-    async def reasons_to_hold(self, posts: Sequence[tuple[Post, UserProfile]]) -> list[str | None]:
+    async def reasons_to_hold(self, posts: Sequence[Post]) -> list[str | None]:
         """The whole batch in two charges of the shared windows (one call each, one
         round trip on Redis): every repeat first, then the link bursts of the posts the
         repeats did not hold, exactly as one post after the other would count them."""
@@ -59,7 +59,7 @@ class DefaultContentCheck:
         reasons: list[str | None] = []
         repeats: list[tuple[int, str]] = []  # (index, window key)
         linked: list[int] = []
-        for index, (post, author) in enumerate(posts):
+        for index, post in enumerate(posts):
             links = [m.group(1).lower().rstrip(".,;:!") for m in LINK.finditer(post.text)]
             reasons.append(self._blocklisted(post.text, links))
             if reasons[-1] is not None:
@@ -67,7 +67,7 @@ class DefaultContentCheck:
             if len(post.text) >= rules.repeat_min_chars:
                 digest = hashlib.sha256(" ".join(post.text.lower().split()).encode()).hexdigest()
                 repeats.append((index, f"check:same-text:{post.author_id}:{digest[:24]}"))
-            if links and self._clock() - created_at_of(author.id) < rules.new_account_age:
+            if links and self._clock() - created_at_of(post.author_id) < rules.new_account_age:
                 linked.append(index)
         same = RateRule("same-text", rules.repeat_limit, rules.repeat_window_s)
         allowed = await self._windows.hit_many([(same, key) for _, key in repeats])
@@ -76,7 +76,7 @@ class DefaultContentCheck:
                 reasons[index] = f"same text posted more than {rules.repeat_limit} times in minutes"
         bursts = [index for index in linked if reasons[index] is None]
         burst = RateRule("new-links", rules.new_account_links, rules.links_window_s)
-        keys = [(burst, f"check:new-links:{posts[index][0].author_id}") for index in bursts]
+        keys = [(burst, f"check:new-links:{posts[index].author_id}") for index in bursts]
         for index, ok in zip(bursts, await self._windows.hit_many(keys), strict=True):
             if not ok:
                 reasons[index] = "a burst of links from a new account"
@@ -109,17 +109,10 @@ class ScreenPosts:
         if not ids:
             return list(deliveries)
         posts = await self._views.posts(ids)
-        authors = await self._views.profiles([post.author_id for post in posts.values()])
         held = {post.id for post in posts.values() if post.held}
-        checked = [
-            (post, author)
-            for post in posts.values()
-            if not post.held
-            and not post.deleted
-            and (author := authors.get(post.author_id)) is not None
-        ]
+        checked = [post for post in posts.values() if not post.held and not post.deleted]
         reasons = await self._check.reasons_to_hold(checked) if checked else []
-        for (post, _), reason in zip(checked, reasons, strict=True):
+        for post, reason in zip(checked, reasons, strict=True):
             if reason is not None and await self._hold(post, reason):
                 held.add(post.id)
         return [
