@@ -53,6 +53,24 @@ def test_bench_fanout_in_process_times_the_worker_alone(tmp_path: Path) -> None:
     assert figures["writes_per_second"] > 0
 
 
+def test_bench_read_checks_every_page_and_times_the_naive_pull_beside_it() -> None:
+    output = run("read", "--users", "200", "--readers", "20", "--warmup", "5", "--rounds", "1")
+
+    assert "mismatches 0" in output, output
+    assert "| feedloom (home feed, in-process) |" in output
+    assert "| naive SQL pull (SQLite, same run) |" in output
+
+
+def test_bench_read_over_http_checks_every_page() -> None:
+    output = run(
+        "read", "--users", "200", "--readers", "20", "--rounds", "1", "--http",
+        "--concurrency", "4",
+    )  # fmt: skip
+
+    assert "mismatches 0, errors 0" in output, output
+    assert re.search(r"\| GET /v1/feed\?limit=20 \| [\d,]+ \| ", output), output
+
+
 def test_bench_lanes_reports_the_ordinary_posts_lag_beside_a_big_fan_out() -> None:
     output = run(
         "lanes", "--big", "400", "--ordinary", "5", "--per-author", "20", "--rate", "20",

@@ -2,19 +2,23 @@
 
 One server process (the API with its inline worker) on a fresh store, the peers'
 workload imported and every user's one post fanned out; then `concurrency` keep-alive
-clients read the sampled readers' first pages (GET /v1/feed?limit=20) as fast as the
-server answers, for `rounds` rounds. Each page is checked against the expected newest
-20 after the timed loop. Reads/s is the closed-loop throughput; p50/p99 are per request.
+connections read the sampled readers' first pages (GET /v1/feed?limit=20) as fast as
+the server answers, for `rounds` rounds, through a lean client (bench/http_load.py) so
+that the client takes as little as it can of the CPU the server shares. Each page is
+checked against the expected newest 20 after the timed loop. Reads/s is the
+closed-loop throughput; p50/p99 are per request.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from dataclasses import dataclass, field
 
-import httpx
+import orjson
 
+from feedloom.bench.http_load import LeanConnection
 from feedloom.bench.probe import wait_drained
 from feedloom.bench.read import PAGE, Round
 from feedloom.bench.stores import StoreKind
@@ -46,7 +50,7 @@ async def run_http_read_bench(
             sampled = [str(u) for u in sample_readers(workload.users, readers)]
             expected = _expected(workload, target.user_ids, sampled)
             for _ in range(rounds):
-                measured, pages = await _round(client, target.tokens, sampled, concurrency)
+                measured, pages = await _round(target.url, target.tokens, sampled, concurrency)
                 result.rounds.append(measured)
                 result.errors += sum(page is None for page in pages.values())
                 result.mismatches += sum(pages[u] != expected[u] for u in sampled)
@@ -72,27 +76,43 @@ def _expected(
 
 
 async def _round(
-    client: httpx.AsyncClient, tokens: dict[str, str], readers: list[str], concurrency: int
+    url: str, tokens: dict[str, str], readers: list[str], concurrency: int
 ) -> tuple[Round, dict[str, list[str] | None]]:
-    queue: asyncio.Queue[str] = asyncio.Queue()
-    for reader in readers:
-        queue.put_nowait(reader)
-    latencies: list[float] = []
-    pages: dict[str, list[str] | None] = {}
+    """One timed pass over the readers by `concurrency` kept-alive connections; the
+    requests are built and the pages decoded outside the timed loop (bench/http_load.py)."""
+    connections = [LeanConnection(url) for _ in range(concurrency)]
+    async with contextlib.AsyncExitStack() as stack:
+        for connection in connections:
+            await stack.enter_async_context(connection)
+        requests = {
+            reader: connections[0].get_request(
+                f"/v1/feed?limit={PAGE}", {"Authorization": f"Bearer {tokens[reader]}"}
+            )
+            for reader in readers
+        }
+        queue: asyncio.Queue[str] = asyncio.Queue()
+        for reader in readers:
+            queue.put_nowait(reader)
+        latencies: list[float] = []
+        replies: dict[str, tuple[int, bytes]] = {}
 
-    async def client_loop() -> None:
-        while not queue.empty():
-            reader = queue.get_nowait()
-            headers = {"Authorization": f"Bearer {tokens[reader]}"}
-            started = time.perf_counter()
-            response = await client.get("/v1/feed", params={"limit": PAGE}, headers=headers)
-            latencies.append(time.perf_counter() - started)
-            ok = response.status_code == 200
-            pages[reader] = [i["author"]["id"] for i in response.json()["items"]] if ok else None
+        async def client_loop(connection: LeanConnection) -> None:
+            while not queue.empty():
+                reader = queue.get_nowait()
+                started = time.perf_counter()
+                replies[reader] = await connection.send(requests[reader])
+                latencies.append(time.perf_counter() - started)
 
-    started = time.perf_counter()
-    await asyncio.gather(*(client_loop() for _ in range(concurrency)))
-    return Round(latencies, time.perf_counter() - started), pages
+        started = time.perf_counter()
+        await asyncio.gather(*(client_loop(connection) for connection in connections))
+        elapsed = time.perf_counter() - started
+    return Round(latencies, elapsed), {reader: _authors(*replies[reader]) for reader in readers}
+
+
+def _authors(status: int, body: bytes) -> list[str] | None:
+    if status != 200:
+        return None
+    return [item["author"]["id"] for item in orjson.loads(body)["items"]]
 
 
 def render_http_read(bench: HttpReadBench) -> str:
