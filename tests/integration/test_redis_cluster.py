@@ -26,6 +26,7 @@ from redis.asyncio import RedisCluster
 
 from feedloom.adapters.redis.client import open_client
 from feedloom.adapters.redis.keys import RedisKeys
+from feedloom.adapters.redis.scripts import ScriptRunner
 from feedloom.adapters.redis.timeline_store import RedisTimelineStore
 from feedloom.api.app import create_app
 from feedloom.bench.redis_cluster import cluster_ok, node_answers, start_node
@@ -216,3 +217,31 @@ async def test_a_fan_out_batch_over_many_slots_reaches_every_present_timeline_on
     assert await timelines.insert_if_present(users, 30) == len(active)  # repeated
     reads = {user: await timelines.read(user, None, 10) for user in users[:50]}
     assert reads == {user: [30, 20, 10] if user in active else None for user in users[:50]}
+
+
+async def test_a_fan_out_batch_sent_to_the_wrong_nodes_still_lands_once(
+    cluster_caches: Caches, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Per-slot script calls go straight to the node the slot map names
+    (adapters/redis/scripts.py); after a resharding or failover that map is stale, and
+    the calls must still land, once each, through the redirections."""
+    client, keys = cluster_caches.client, cluster_caches.keys
+    assert isinstance(client, RedisCluster) and keys is not None
+    timelines = RedisTimelineStore(client, keys, length=5)
+    users = list(range(1, 301))
+    for user in users:
+        await timelines.replace(user, [10])
+    primaries = client.get_primaries()
+
+    def wrong_node(client: RedisCluster, slot: int) -> Any:
+        right = client.nodes_manager.get_node_from_slot(slot)
+        return next(node for node in primaries if node.name != right.name)
+
+    monkeypatch.setattr(ScriptRunner, "_node_of", staticmethod(wrong_node))
+    written = await timelines.insert_many([(user, 30) for user in users])
+    monkeypatch.undo()
+
+    assert written == len(users)
+    assert {user: await timelines.read(user, None, 10) for user in users[:40]} == {
+        user: [30, 10] for user in users[:40]
+    }
