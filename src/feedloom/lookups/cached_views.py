@@ -28,8 +28,7 @@ class PostAuthors:
         self._authors: dict[int, int] = {}
 
     def known(self, post_ids: Sequence[int]) -> list[int]:
-        authors = self._authors
-        return [authors[post_id] for post_id in post_ids if post_id in authors]
+        return list(self.of(post_ids).values())
 
     def of(self, post_ids: Sequence[int]) -> dict[int, int]:
         """Post -> author, for the posts whose author is known."""
