@@ -83,3 +83,50 @@ async def test_a_transaction_is_never_joined_to_a_batch(redis: tuple[RedisClient
     pipe.incr(f"{prefix}:n")
     pipe.incr(f"{prefix}:n")
     assert await pipe.execute() == [1, 2]
+
+
+async def test_replies_pass_through_the_commands_response_callbacks(
+    redis: tuple[RedisClient, str],
+) -> None:
+    client, prefix = redis
+    set_done, exists, ttl_set = await asyncio.gather(
+        client.set(f"{prefix}:a", b"1"),
+        client.exists(f"{prefix}:a", f"{prefix}:missing"),
+        client.expire(f"{prefix}:a", 60),
+    )
+    assert (set_done, exists, ttl_set) == (True, 1, True)  # OK, integers 0/1 as bools
+
+
+async def test_round_trips_reuse_a_kept_connection_not_the_pools_checkout(
+    redis: tuple[RedisClient, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client, prefix = redis
+    assert isinstance(client, AutoPipelinedRedis)
+    await client.get(f"{prefix}:a")  # a connection is kept from here on
+    checkouts: list[int] = []
+    checkout = client.connection_pool.get_connection
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        checkouts.append(1)
+        return await checkout(*args, **kwargs)  # type: ignore[no-untyped-call]
+
+    monkeypatch.setattr(client.connection_pool, "get_connection", counted)
+    for _ in range(20):
+        assert await client.get(f"{prefix}:a") is None
+    assert checkouts == []
+
+
+async def test_a_kept_connection_the_server_closed_is_replaced_unnoticed(
+    redis: tuple[RedisClient, str],
+) -> None:
+    client, prefix = redis
+    await client.set(f"{prefix}:a", b"1")
+    kept_id = await client.client_id()
+    other = await open_client(REDIS_URL)
+    try:
+        assert await other.client_kill_filter(_id=str(kept_id)) == 1
+    finally:
+        await other.aclose()
+    await asyncio.sleep(0.05)  # the event loop sees the connection's end
+    assert await client.get(f"{prefix}:a") == b"1"
+    assert await client.client_id() != kept_id

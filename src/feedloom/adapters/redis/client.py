@@ -15,6 +15,7 @@ import hiredis
 from redis.asyncio import BlockingConnectionPool, RedisCluster
 from redis.asyncio.connection import Connection, SSLConnection, UnixDomainSocketConnection
 from redis.exceptions import RedisClusterException, RedisError
+from redis.maint_notifications import MaintNotificationsConfig
 from redis.typing import EncodableT
 
 from feedloom.adapters.redis.autopipeline import AutoPipelinedRedis
@@ -91,6 +92,10 @@ async def open_client(url: str, cluster: bool = False) -> RedisClient:
             max_connections=POOL_SIZE,
             timeout=POOL_WAIT_S,
             socket_connect_timeout=CONNECT_TIMEOUT_S,
+            # "auto" (redis-py 8's default) makes the pool skip its stale-connection
+            # check on checkout: after a Redis restart a blocking XREADGROUP would take
+            # a connection the server closed and fail instead of reconnecting.
+            maint_notifications_config=MaintNotificationsConfig(enabled=False),
         )
         client = AutoPipelinedRedis.from_pool(pool)
     try:
