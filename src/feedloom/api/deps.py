@@ -93,12 +93,16 @@ def bearer_token(request: Request) -> str:
     return token.strip()
 
 
-async def current_session(request: Request, auth: AuthDep) -> CurrentSession:
+# The two below take the request alone, not the authenticator and each other as
+# dependencies: FastAPI pays for every dependency of every request (a tenth of a warm
+# feed read's server time for these two links, measured), and they are on every route.
+async def current_session(request: Request) -> CurrentSession:
+    auth: Authenticator = feedloom_of(request).services.auth
     return await auth.session(bearer_token(request))
 
 
-async def current_user(session: Annotated[CurrentSession, Depends(current_session)]) -> int:
-    return session.user_id
+async def current_user(request: Request) -> int:
+    return (await current_session(request)).user_id
 
 
 async def _token(request: Request) -> str:
