@@ -1,10 +1,12 @@
 """The benches' lean HTTP client (bench/http_load.py) against a real uvicorn server:
 keep-alive requests in turn, each reply whole (fixed length or chunked), its status,
-and a server that goes away mid-reply is an error, never a short body."""
+and a server that goes away mid-reply is an error, never a short body; the closed-loop
+and paced load shapes send each request once and keep the replies in request order."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 
 import pytest
@@ -12,7 +14,7 @@ import uvicorn
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import StreamingResponse
 
-from feedloom.bench.http_load import ConnectionLost, LeanConnection
+from feedloom.bench.http_load import ConnectionLost, LeanConnection, closed_loop, paced
 from tests.integration.test_admin_port import free_port, started
 
 
@@ -79,3 +81,38 @@ async def test_a_server_that_closes_mid_reply_is_an_error_not_a_short_body() -> 
     async with server, LeanConnection(f"http://127.0.0.1:{port}") as connection:
         with pytest.raises(ConnectionLost):
             await connection.send(connection.get_request("/", {}))
+
+
+@contextlib.asynccontextmanager
+async def connections(url: str, count: int) -> AsyncIterator[list[LeanConnection]]:
+    async with contextlib.AsyncExitStack() as stack:
+        yield [await stack.enter_async_context(LeanConnection(url)) for _ in range(count)]
+
+
+async def test_a_closed_loop_sends_every_request_once_and_keeps_their_order(
+    server_url: str,
+) -> None:
+    async with connections(server_url, 3) as open_connections:
+        requests = [open_connections[0].get_request(f"/echo?n={n}", {}) for n in range(20)]
+        load = await closed_loop(open_connections, requests)
+
+    assert load.replies == [(200, f"n={n}|".encode()) for n in range(20)]
+    assert len(load.latencies_s) == 20
+
+
+async def test_paced_requests_are_never_sent_ahead_of_their_rate(server_url: str) -> None:
+    async with connections(server_url, 2) as open_connections:
+        requests = [open_connections[0].get_request(f"/echo?n={n}", {}) for n in range(11)]
+        load = await paced(open_connections, requests, rate=50.0)
+
+    assert load.replies == [(200, f"n={n}|".encode()) for n in range(11)]
+    # The last request is due 10 / 50 s after the first: however loaded the machine,
+    # the pass cannot be shorter (it may be longer).
+    assert load.wall_s >= 10 / 50
+    assert len(load.latencies_s) == 11 and min(load.latencies_s) > 0
+
+
+async def test_a_rate_must_be_positive(server_url: str) -> None:
+    async with connections(server_url, 1) as open_connections:
+        with pytest.raises(ValueError, match="positive"):
+            await paced(open_connections, [], rate=0)

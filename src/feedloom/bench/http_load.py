@@ -6,11 +6,20 @@ header set and a response object per call; here a request is a ready-made byte s
 written to an open connection, and the response is parsed by httptools (llhttp, in
 C; uvicorn's parser) into a status and the body's bytes, which the caller decodes
 after the timed loop. Connections are opened before timing and kept open.
+
+Two load shapes drive the connections: `closed_loop` (each connection sends its next
+request as soon as the last reply is in: the throughput the server sustains) and
+`paced` (requests due at a fixed rate, each timed from when it was due, not from when
+a connection was free to send it, so a server that falls behind shows it in the
+latencies instead of slowing the client down: no coordinated omission).
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import cast
 from urllib.parse import urlsplit
 
@@ -97,3 +106,62 @@ class LeanConnection:
         if self._exchange is None:
             raise ConnectionLost("not connected")
         return await self._exchange.send(request)
+
+
+@dataclass
+class Load:
+    """What one pass of requests got: the replies in request order, each request's
+    latency, and the wall time of the pass."""
+
+    replies: list[tuple[int, bytes]]
+    latencies_s: list[float]
+    wall_s: float
+
+
+async def closed_loop(connections: Sequence[LeanConnection], requests: Sequence[bytes]) -> Load:
+    replies: list[tuple[int, bytes]] = [(0, b"")] * len(requests)
+    latencies: list[float] = []
+    pending = iter(range(len(requests)))
+
+    async def client(connection: LeanConnection) -> None:
+        for n in pending:  # shared: each request is taken by one connection
+            started = time.perf_counter()
+            replies[n] = await connection.send(requests[n])
+            latencies.append(time.perf_counter() - started)
+
+    started = time.perf_counter()
+    await asyncio.gather(*(client(connection) for connection in connections))
+    return Load(replies, latencies, time.perf_counter() - started)
+
+
+async def paced(
+    connections: Sequence[LeanConnection], requests: Sequence[bytes], rate: float
+) -> Load:
+    """Request n is due `n / rate` seconds after the start; it waits for a free
+    connection if none is, and its latency runs from when it was due."""
+    if rate <= 0:
+        raise ValueError("the rate must be positive")
+    replies: list[tuple[int, bytes]] = [(0, b"")] * len(requests)
+    latencies: list[float] = []
+    free: asyncio.Queue[LeanConnection] = asyncio.Queue()
+    for connection in connections:
+        free.put_nowait(connection)
+
+    async def one(n: int, due: float) -> None:
+        connection = await free.get()
+        try:
+            replies[n] = await connection.send(requests[n])
+        finally:
+            free.put_nowait(connection)
+        latencies.append(time.perf_counter() - due)
+
+    started = time.perf_counter()
+    sent: list[asyncio.Task[None]] = []
+    for n in range(len(requests)):
+        due = started + n / rate
+        wait = due - time.perf_counter()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        sent.append(asyncio.ensure_future(one(n, due)))
+    await asyncio.gather(*sent)
+    return Load(replies, latencies, time.perf_counter() - started)

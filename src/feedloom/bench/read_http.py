@@ -6,19 +6,20 @@ connections read the sampled readers' first pages (GET /v1/feed?limit=20) as fas
 the server answers, for `rounds` rounds, through a lean client (bench/http_load.py) so
 that the client takes as little as it can of the CPU the server shares. Each page is
 checked against the expected newest 20 after the timed loop. Reads/s is the
-closed-loop throughput; p50/p99 are per request.
+closed-loop throughput; p50/p99 are per request. Then as many rounds again, paced at
+half the closed-loop rate (the median warm round's), each request timed from when it
+was due (bench/http_load.py `paced`): the latency a server at half load gives.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
 import orjson
 
-from feedloom.bench.http_load import LeanConnection
+from feedloom.bench.http_load import LeanConnection, Load, closed_loop, paced
 from feedloom.bench.probe import wait_drained
 from feedloom.bench.read import PAGE, Round
 from feedloom.bench.stores import StoreKind
@@ -26,6 +27,7 @@ from feedloom.bench.target import http_client, started_target
 from feedloom.bench.workload import Workload, sample_readers
 
 DRAIN_TIMEOUT_S = 900.0
+PACED_SHARE = 0.5  # the paced rounds run at this share of the closed-loop reads/s
 
 
 @dataclass
@@ -34,6 +36,8 @@ class HttpReadBench:
     store: str
     concurrency: int
     rounds: list[Round] = field(default_factory=list)
+    paced: list[Round] = field(default_factory=list)
+    paced_rate: float = 0.0
     mismatches: int = 0
     errors: int = 0
 
@@ -47,14 +51,46 @@ async def run_http_read_bench(
         async with http_client(target.url, concurrency) as client:
             if await wait_drained(client, DRAIN_TIMEOUT_S) is None:
                 raise RuntimeError("the server did not finish fanning out the posts")
-            sampled = [str(u) for u in sample_readers(workload.users, readers)]
-            expected = _expected(workload, target.user_ids, sampled)
+        sampled = [str(u) for u in sample_readers(workload.users, readers)]
+        expected = _expected(workload, target.user_ids, sampled)
+        async with _connections(target.url, concurrency) as connections:
+            requests = [_request(connections[0], target.tokens[r]) for r in sampled]
             for _ in range(rounds):
-                measured, pages = await _round(target.url, target.tokens, sampled, concurrency)
-                result.rounds.append(measured)
-                result.errors += sum(page is None for page in pages.values())
-                result.mismatches += sum(pages[u] != expected[u] for u in sampled)
+                load = await closed_loop(connections, requests)
+                result.rounds.append(_checked(result, load, sampled, expected))
+            result.paced_rate = PACED_SHARE * _median_rate(result.rounds[1:] or result.rounds)
+            for _ in range(rounds):
+                load = await paced(connections, requests, result.paced_rate)
+                result.paced.append(_checked(result, load, sampled, expected))
         return result
+
+
+@contextlib.asynccontextmanager
+async def _connections(url: str, concurrency: int) -> AsyncIterator[list[LeanConnection]]:
+    connections = [LeanConnection(url) for _ in range(concurrency)]
+    async with contextlib.AsyncExitStack() as stack:
+        for connection in connections:
+            await stack.enter_async_context(connection)
+        yield connections
+
+
+def _request(connection: LeanConnection, token: str) -> bytes:
+    return connection.get_request(f"/v1/feed?limit={PAGE}", {"Authorization": f"Bearer {token}"})
+
+
+def _checked(
+    result: HttpReadBench, load: Load, readers: list[str], expected: dict[str, list[str]]
+) -> Round:
+    """The round's figures; its pages are checked after the timed loop."""
+    pages = [_authors(*reply) for reply in load.replies]
+    result.errors += sum(page is None for page in pages)
+    result.mismatches += sum(page != expected[r] for r, page in zip(readers, pages, strict=True))
+    return Round(load.latencies_s, load.wall_s)
+
+
+def _median_rate(rounds: list[Round]) -> float:
+    rates = sorted(r.summary()["reads_per_s"] for r in rounds)
+    return rates[len(rates) // 2]
 
 
 def _expected(
@@ -75,40 +111,6 @@ def _expected(
     }
 
 
-async def _round(
-    url: str, tokens: dict[str, str], readers: list[str], concurrency: int
-) -> tuple[Round, dict[str, list[str] | None]]:
-    """One timed pass over the readers by `concurrency` kept-alive connections; the
-    requests are built and the pages decoded outside the timed loop (bench/http_load.py)."""
-    connections = [LeanConnection(url) for _ in range(concurrency)]
-    async with contextlib.AsyncExitStack() as stack:
-        for connection in connections:
-            await stack.enter_async_context(connection)
-        requests = {
-            reader: connections[0].get_request(
-                f"/v1/feed?limit={PAGE}", {"Authorization": f"Bearer {tokens[reader]}"}
-            )
-            for reader in readers
-        }
-        queue: asyncio.Queue[str] = asyncio.Queue()
-        for reader in readers:
-            queue.put_nowait(reader)
-        latencies: list[float] = []
-        replies: dict[str, tuple[int, bytes]] = {}
-
-        async def client_loop(connection: LeanConnection) -> None:
-            while not queue.empty():
-                reader = queue.get_nowait()
-                started = time.perf_counter()
-                replies[reader] = await connection.send(requests[reader])
-                latencies.append(time.perf_counter() - started)
-
-        started = time.perf_counter()
-        await asyncio.gather(*(client_loop(connection) for connection in connections))
-        elapsed = time.perf_counter() - started
-    return Round(latencies, elapsed), {reader: _authors(*replies[reader]) for reader in readers}
-
-
 def _authors(status: int, body: bytes) -> list[str] | None:
     if status != 200:
         return None
@@ -119,16 +121,24 @@ def render_http_read(bench: HttpReadBench) -> str:
     summaries = sorted((r.summary() for r in bench.rounds), key=lambda s: s["reads_per_s"])
     head = summaries[len(summaries) // 2]
     per_round = ", ".join(f"{s['reads_per_s']:,.0f}" for s in (r.summary() for r in bench.rounds))
-    return "\n".join(
-        [
-            f"graph {bench.fingerprint}, store {bench.store}, one server process, "
-            f"c = {bench.concurrency}, mismatches {bench.mismatches}, errors {bench.errors}",
-            "",
-            "| over HTTP | reads/s | p50 | p99 |",
-            "|---|---:|---:|---:|",
-            f"| GET /v1/feed?limit=20 | {head['reads_per_s']:,.0f} | {head['p50_ms']:.2f} ms | "
-            f"{head['p99_ms']:.2f} ms |",
-            "",
-            f"reads/s per round: {per_round}",
-        ]
-    )
+    lines = [
+        f"graph {bench.fingerprint}, store {bench.store}, one server process, "
+        f"c = {bench.concurrency}, mismatches {bench.mismatches}, errors {bench.errors}",
+        "",
+        "| over HTTP | reads/s | p50 | p99 |",
+        "|---|---:|---:|---:|",
+        f"| GET /v1/feed?limit=20, closed loop | {head['reads_per_s']:,.0f} | "
+        f"{head['p50_ms']:.2f} ms | {head['p99_ms']:.2f} ms |",
+    ]
+    if bench.paced:
+        paced = sorted((r.summary() for r in bench.paced), key=lambda s: s["p99_ms"])
+        middle = paced[len(paced) // 2]
+        lines.append(
+            f"| paced at {PACED_SHARE:.0%} of that ({bench.paced_rate:,.0f}/s due) | "
+            f"{middle['reads_per_s']:,.0f} | {middle['p50_ms']:.2f} ms | "
+            f"{middle['p99_ms']:.2f} ms |"
+        )
+        per_round += "; paced p99 ms per round: " + ", ".join(
+            f"{r.summary()['p99_ms']:.2f}" for r in bench.paced
+        )
+    return "\n".join([*lines, "", f"reads/s per round: {per_round}"])
