@@ -16,7 +16,6 @@ from feedloom.bootstrap import Feedloom
 from feedloom.domain.errors import NotFound, Unauthorized
 from feedloom.domain.idempotency import IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY_KEY
 from feedloom.domain.ids import parse_id
-from feedloom.metrics import Metrics
 from feedloom.read.author_posts import AuthorPosts
 from feedloom.read.comments import Comments
 from feedloom.read.feed_order import FeedOrders
@@ -76,13 +75,6 @@ NewPostsDep = Annotated[NewPosts, Depends(_service("new_posts"))]
 HomeStreamDep = Annotated[HomeStream, Depends(_service("home_stream"))]
 StreamTicketsDep = Annotated[StreamTickets, Depends(_service("stream_tickets"))]
 FeedloomDep = Annotated[Feedloom, Depends(_feedloom)]  # operations routes only
-
-
-async def metrics_of(request: Request) -> Metrics:
-    return feedloom_of(request).metrics
-
-
-MetricsDep = Annotated[Metrics, Depends(metrics_of)]
 
 
 def bearer_token(request: Request) -> str:

@@ -40,6 +40,7 @@ class HomeFeed:
         self._concurrency = concurrency
         self.chronological, self.ranked = chronological, ranked
         self._empty = metrics.feed_empty
+        self._latency = {order: metrics.feed_latency.labels(order.value) for order in FeedOrder}
 
     async def page(
         self,
@@ -66,6 +67,10 @@ class HomeFeed:
         if cursor is None and not page.items:
             self._empty.inc()
         return page
+
+    def served(self, page: FeedPage, seconds: float) -> None:
+        """A page was served (rendered too) `seconds` after the request asked for it."""
+        self._latency[page.order].observe(seconds)
 
     async def _reader_and_head(
         self,

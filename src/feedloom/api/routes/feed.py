@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Response
 
 from feedloom.api import render
-from feedloom.api.deps import CurrentUser, Cursor, FeedOrdersDep, HomeFeedDep, MetricsDep
+from feedloom.api.deps import CurrentUser, Cursor, FeedOrdersDep, HomeFeedDep
 from feedloom.api.schemas import FeedPageOut, FeedPreferences, FeedPreferencesOut
 from feedloom.domain.model import FeedOrder
 from feedloom.read.timing import StageTimer
@@ -20,7 +20,6 @@ router = APIRouter(prefix="/v1", tags=["feed"])
 @router.get("/feed", response_model=FeedPageOut, response_model_exclude_unset=True)
 async def get_feed(
     feed: HomeFeedDep,
-    metrics: MetricsDep,
     reader: CurrentUser,
     cursor: Cursor = None,
     limit: Annotated[int | None, Query(ge=1, le=100)] = None,
@@ -44,7 +43,7 @@ async def get_feed(
     )
     with timer.stage("render"):
         body = render.feed_page(page, explain)
-    metrics.feed_latency.labels(page.order.value).observe(timer.total())
+    feed.served(page, timer.total())
     return render.json_response(body, {"Server-Timing": timer.header()})
 
 
