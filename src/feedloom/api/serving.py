@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import os
 import secrets
 import socket
@@ -119,11 +120,21 @@ class ApiServer(uvicorn.Server):
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
         if not self.should_exit:
+            settle_heap()
             self.up.set()
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         self.stopping.set()
         await super().shutdown(sockets)
+
+
+def settle_heap() -> None:
+    """Once the process is built: what startup made (modules, the app and its schemas,
+    the stores) lives as long as the process, so move it out of the collector's sight.
+    A full collection then walks only what requests made since (in the read bench's
+    process, frozen after setup, full collections took a quarter of the time)."""
+    gc.collect()
+    gc.freeze()
 
 
 class ControlChannel:

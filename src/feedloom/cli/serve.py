@@ -71,7 +71,7 @@ def worker(
     ] = None,
 ) -> None:
     """Run relay + fan-out workers until interrupted (any number of these may run)."""
-    from feedloom.api.serving import serve_admin_while
+    from feedloom.api.serving import serve_admin_while, settle_heap
     from feedloom.bootstrap import open_feedloom
     from feedloom.cli.config import command_settings
     from feedloom.logs import configure_logging
@@ -86,6 +86,7 @@ def worker(
 
     async def main() -> None:
         async with open_feedloom(settings) as feedloom:
+            settle_heap()
             stop = asyncio.Event()
             # SIGTERM/SIGINT end the loops after their current batch: what was consumed is
             # handled and acknowledged, the rest stays in the log for the other workers.

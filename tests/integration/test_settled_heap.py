@@ -1,0 +1,35 @@
+"""The API server settles its heap once it is up (api/serving.py `settle_heap`): what
+startup built is frozen out of the collector's full passes, and only then does the
+server say it is up."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from collections.abc import Iterator
+
+import pytest
+import uvicorn
+from fastapi import FastAPI
+
+from feedloom.api.serving import ApiServer
+from tests.integration.test_admin_port import free_port
+
+
+@pytest.fixture
+def unfrozen() -> Iterator[None]:
+    gc.unfreeze()
+    yield
+    gc.unfreeze()  # the test process must not keep what it froze
+
+
+async def test_the_server_is_up_only_with_its_startup_heap_frozen(unfrozen: None) -> None:
+    assert gc.get_freeze_count() == 0
+    server = ApiServer(uvicorn.Config(FastAPI(), port=free_port(), log_config=None))
+    task = asyncio.create_task(server.serve())
+    try:
+        await asyncio.wait_for(server.up.wait(), 20)
+        assert gc.get_freeze_count() > 0
+    finally:
+        server.should_exit = True
+        await asyncio.wait_for(task, 60)
