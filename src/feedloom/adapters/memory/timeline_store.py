@@ -3,6 +3,7 @@ in dicts. Lost on restart, like any cache, and rebuilt on the next read."""
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -13,11 +14,20 @@ from feedloom.domain.timeline import END_OF_FEED, split_end
 from feedloom.ports import Clock
 
 
-@dataclass
-class _IdList:
-    """Post IDs kept ascending (oldest first) so inserts and range reads bisect."""
+def _no_ids() -> array[int]:
+    return array("q")
 
-    ids: list[int] = field(default_factory=list)
+
+@dataclass(slots=True)
+class _IdList:
+    """Post IDs kept ascending (oldest first) so inserts and range reads bisect.
+
+    In an array of 64-bit integers, not a list: the cyclic garbage collector walks every
+    element of every list on a full collection, and the timelines of a 20,000-user store
+    hold 1.6 million (a full collection took ~130 ms, stalling every request that
+    waited behind it); an array is one object the collector does not look into."""
+
+    ids: array[int] = field(default_factory=_no_ids)
     expires_at: datetime | None = None
 
     def insert(self, post_id: int, cap: int) -> None:
@@ -30,7 +40,7 @@ class _IdList:
 
     def newest_first(self, before: int | None, limit: int) -> list[int]:
         end = len(self.ids) if before is None else bisect_left(self.ids, before)
-        return self.ids[max(0, end - limit) : end][::-1]
+        return self.ids[max(0, end - limit) : end][::-1].tolist()
 
     def remove(self, post_id: int) -> None:
         at = bisect_left(self.ids, post_id)
