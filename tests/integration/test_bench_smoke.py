@@ -61,14 +61,15 @@ def test_bench_read_checks_every_page_and_times_the_naive_pull_beside_it() -> No
     assert "| naive SQL pull (SQLite, same run) |" in output
 
 
-def test_bench_read_over_http_checks_every_page() -> None:
+def test_bench_read_over_http_checks_every_page_closed_loop_and_paced() -> None:
     output = run(
         "read", "--users", "200", "--readers", "20", "--rounds", "1", "--http",
         "--concurrency", "4",
     )  # fmt: skip
 
-    assert "mismatches 0, errors 0" in output, output
-    assert re.search(r"\| GET /v1/feed\?limit=20 \| [\d,]+ \| ", output), output
+    assert "mismatches 0, errors 0" in output, output  # the paced round's pages too
+    assert re.search(r"\| GET /v1/feed\?limit=20, closed loop \| [\d,]+ \| ", output), output
+    assert re.search(r"\| paced at 50% of that \([\d,]+/s due\) \| [\d,]+ \| ", output), output
 
 
 def test_bench_lanes_reports_the_ordinary_posts_lag_beside_a_big_fan_out() -> None:
