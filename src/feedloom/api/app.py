@@ -77,8 +77,8 @@ def create_app(
     install_openapi(app, settings)
     install_docs(app)
     # A request is matched against the routers in this order, so the hottest come
-    # first (a feed read matched after four routers spent a tenth of its server time
-    # being matched, measured); people before users: /v1/users/search must not be
+    # first (matched after four routers, a feed read spent a tenth of its ASGI time
+    # being matched, by py-spy); people before users: /v1/users/search must not be
     # taken for a user ID.
     for module in (
         feed,

@@ -86,8 +86,8 @@ def bearer_token(request: Request) -> str:
 
 
 # The two below take the request alone, not the authenticator and each other as
-# dependencies: FastAPI pays for every dependency of every request (a tenth of a warm
-# feed read's server time for these two links, measured), and they are on every route.
+# dependencies: FastAPI pays for every dependency of every request (a full solve per
+# link), and they are on every route.
 async def current_session(request: Request) -> CurrentSession:
     auth: Authenticator = feedloom_of(request).services.auth
     return await auth.session(bearer_token(request))
