@@ -55,6 +55,12 @@ class Round:
         }
 
 
+def headline(rounds: Sequence[Round]) -> dict[str, float]:
+    """The summary of the round with the median reads/s, as the peers quote it."""
+    summaries = sorted((r.summary() for r in rounds), key=lambda s: s["reads_per_s"])
+    return summaries[len(summaries) // 2]
+
+
 @dataclass
 class ReadBench:
     fingerprint: str
@@ -63,11 +69,6 @@ class ReadBench:
     baseline: list[Round] = field(default_factory=list)
     mismatches: int = 0
     setup_s: float = 0.0
-
-    def headline(self, rounds: Sequence[Round]) -> dict[str, float]:
-        """The round with the median reads/s, as the peers quote it."""
-        summaries = sorted((r.summary() for r in rounds), key=lambda s: s["reads_per_s"])
-        return summaries[len(summaries) // 2]
 
 
 def percentile(ordered: Sequence[float], p: float) -> float:
@@ -230,7 +231,7 @@ def _timed_baseline_round(
 
 
 def render_read(bench: ReadBench, store: str) -> str:
-    ours, base = bench.headline(bench.feedloom), bench.headline(bench.baseline)
+    ours, base = headline(bench.feedloom), headline(bench.baseline)
     lines = [
         f"graph {bench.fingerprint} ({bench.users:,} users), store {store}, "
         f"setup {bench.setup_s:.1f} s, mismatches {bench.mismatches}",

@@ -21,7 +21,7 @@ import orjson
 
 from feedloom.bench.http_load import LeanConnection, Load, closed_loop, paced
 from feedloom.bench.probe import wait_drained
-from feedloom.bench.read import PAGE, Round
+from feedloom.bench.read import PAGE, Round, headline
 from feedloom.bench.stores import StoreKind
 from feedloom.bench.target import http_client, started_target
 from feedloom.bench.workload import Workload, sample_readers
@@ -58,7 +58,8 @@ async def run_http_read_bench(
             for _ in range(rounds):
                 load = await closed_loop(connections, requests)
                 result.rounds.append(_checked(result, load, sampled, expected))
-            result.paced_rate = PACED_SHARE * _median_rate(result.rounds[1:] or result.rounds)
+            warm = result.rounds[1:] or result.rounds
+            result.paced_rate = PACED_SHARE * headline(warm)["reads_per_s"]
             for _ in range(rounds):
                 load = await paced(connections, requests, result.paced_rate)
                 result.paced.append(_checked(result, load, sampled, expected))
@@ -88,11 +89,6 @@ def _checked(
     return Round(load.latencies_s, load.wall_s)
 
 
-def _median_rate(rounds: list[Round]) -> float:
-    rates = sorted(r.summary()["reads_per_s"] for r in rounds)
-    return rates[len(rates) // 2]
-
-
 def _expected(
     workload: Workload, user_ids: dict[str, int], readers: list[str]
 ) -> dict[str, list[str]]:
@@ -118,8 +114,7 @@ def _authors(status: int, body: bytes) -> list[str] | None:
 
 
 def render_http_read(bench: HttpReadBench) -> str:
-    summaries = sorted((r.summary() for r in bench.rounds), key=lambda s: s["reads_per_s"])
-    head = summaries[len(summaries) // 2]
+    head = headline(bench.rounds)
     per_round = ", ".join(f"{s['reads_per_s']:,.0f}" for s in (r.summary() for r in bench.rounds))
     lines = [
         f"graph {bench.fingerprint}, store {bench.store}, one server process, "
