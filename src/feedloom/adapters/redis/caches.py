@@ -275,12 +275,15 @@ class RedisRecordCache:
         self._ttl_ms = _ms(ttl)
 
     async def get_many(self, keys: Sequence[str]) -> list[tuple[bytes | None, int]]:
-        pipe = self._client.pipeline(transaction=False)
-        for key in keys:
-            record, generation = self._keys.record(self._kind, key)
-            pipe.get(record)  # two GETs, not MGET: a cluster pipeline refuses MGET
-            pipe.get(generation)
-        replies = await pipe.execute()
+        names = [name for key in keys for name in self._keys.record(self._kind, key)]
+        replies: list[bytes | None]
+        if is_cluster(self._client):  # the keys live in many slots: GETs, per node
+            pipe = self._client.pipeline(transaction=False)
+            for name in names:
+                pipe.get(name)
+            replies = await pipe.execute()
+        else:  # one command and one reply, not a pipeline of two per record
+            replies = cast(list[bytes | None], await self._client.mget(names))
         return [(replies[i], int(replies[i + 1] or 0)) for i in range(0, len(replies), 2)]
 
     async def put(self, key: str, value: bytes, generation: int) -> None:
