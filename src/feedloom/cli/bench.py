@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 
 from feedloom.cli.errors import fail, require_bench_extra
+from feedloom.write import consumers
 
 # Only light imports here: `feedloom --help` must not pay for the benchmark's stack
 # (SQLAlchemy, httpx, matplotlib...); each command imports what it runs.
@@ -87,8 +88,14 @@ def fanout(
         bool, typer.Option(help="Time the fan-out worker alone, in this process (no HTTP).")
     ] = False,
     worker_concurrency: Annotated[
-        int, typer.Option(min=1, max=64, help="--in-process: consumers per lane.")
-    ] = 1,
+        int | None,
+        typer.Option(
+            min=1,
+            max=64,
+            help="--in-process: consumers per lane [default: the worker's own: "
+            f"{consumers.IN_PROCESS} embedded, {consumers.SHARED_STORE} on Redis].",
+        ),
+    ] = None,
     out: OutOption = None,
 ) -> None:
     """Every user posts once: timeline writes, time until fan-out finished, writes/s."""
@@ -109,7 +116,9 @@ def fanout(
 
     async def main() -> dict[str, Any]:
         if in_process:
-            return await fanout_in_process(start.value, edges, pull_above, worker_concurrency)
+            return await fanout_in_process(
+                start.value, edges, pull_above, worker_concurrency or _consumers(start)
+            )
         with ProgressBars() as progress:
             env = fanout_env(pull_above)
             async with open_target(start.value, url, password, edges, env) as target:
@@ -334,6 +343,12 @@ def _read_over_http(
         return render_http_read(bench)
 
     typer.echo(_run(main))
+
+
+def _consumers(start: Start) -> int:
+    """What the worker of that store runs: `feedloom serve`'s own embedded, else
+    `feedloom worker`'s default."""
+    return consumers.IN_PROCESS if start is Start.embedded else consumers.SHARED_STORE
 
 
 def _checked_url(url: str | None, password: str | None) -> str | None:

@@ -15,6 +15,7 @@ import typer
 
 from feedloom.cli.config import refuse_unusable_backends
 from feedloom.cli.errors import fail
+from feedloom.write import consumers
 
 # The service's stack (uvicorn, SQLAlchemy, pydantic...) is imported by each command,
 # not at CLI start: `feedloom --help` must stay fast.
@@ -63,7 +64,9 @@ EMBEDDED_WORKER = (
 
 
 def worker(
-    concurrency: Annotated[int, typer.Option(min=1, max=64, help="consumers per lane")] = 1,
+    concurrency: Annotated[
+        int, typer.Option(min=1, max=64, help="consumers per lane")
+    ] = consumers.SHARED_STORE,
     data_dir: Annotated[Path | None, typer.Option(help="where the SQLite file lives")] = None,
     metrics_port: Annotated[
         int | None,

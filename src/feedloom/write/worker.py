@@ -36,6 +36,7 @@ from feedloom.ports import (
     Lane,
     Outbox,
 )
+from feedloom.write import consumers
 from feedloom.write.content_check import ScreenPosts
 from feedloom.write.counting import ReconcileCounts
 from feedloom.write.fan_out import FanOut
@@ -178,7 +179,7 @@ class Worker:
             flushed += await self.signals.flush()
         return flushed
 
-    async def run(self, stop: asyncio.Event, concurrency: int = 1) -> None:
+    async def run(self, stop: asyncio.Event, concurrency: int = consumers.IN_PROCESS) -> None:
         """Run until `stop` is set. Each loop survives its own errors: a bad event or a
         flaky connection must not stop fan-out for everyone else."""
         loops = [_forever(stop, "relay", self._relay)]
