@@ -204,6 +204,13 @@ class Settings(BaseSettings):
     redis_url: str | None = Field(None, description="default: in-process caches and queue")
     redis_prefix: str = "fl"
     redis_cluster: bool = Field(False, description="redis_url names a Redis Cluster node")
+    redis_timeline_buckets: int = Field(
+        1024,
+        ge=1,
+        le=16384,
+        description="hash-tag buckets of the timeline keys: on a cluster, fewer make "
+        "fewer script calls per fan-out batch (docs/REDIS.md); the same in every process",
+    )
     reclaim_idle_s: float = Field(
         30.0, gt=0, description="a delivery unacked this long is taken over by another worker"
     )

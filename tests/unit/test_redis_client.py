@@ -60,6 +60,14 @@ def test_each_entity_has_its_own_hash_tag() -> None:
     assert keys.stream("bulk") == "fl:q:{bulk}"
 
 
+def test_the_timeline_bucket_count_decides_the_hash_tag() -> None:
+    keys = RedisKeys("fl", timeline_buckets=8)
+    assert keys.timeline(42) == "fl:tl:{t2}:42"
+    assert keys.author_timeline(17) == "fl:at:{t1}:17"
+    with pytest.raises(ValueError, match="at least 1"):
+        RedisKeys("fl", timeline_buckets=0)
+
+
 def test_remembered_key_names_are_the_keys_names_and_stay_bounded() -> None:
     keys = RedisKeys("fl")
     names = KnownNames(keys.timeline, limit=4)

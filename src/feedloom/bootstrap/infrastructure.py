@@ -108,6 +108,7 @@ def redis_config(settings: Settings) -> RedisConfig:
         inactive_after=timedelta(days=settings.inactive_after_days),
         reclaim_idle_s=settings.reclaim_idle_s,
         counter_shards=settings.counter_shards,
+        timeline_buckets=settings.redis_timeline_buckets,
     )
 
 

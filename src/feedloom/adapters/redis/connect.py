@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
 from feedloom.adapters.memory.rate_limiter import memory_rate_limiter
 from feedloom.adapters.redis.caches import (
@@ -19,12 +20,18 @@ from feedloom.adapters.redis.caches import (
     RedisRecordCache,
     RedisViewCache,
 )
-from feedloom.adapters.redis.client import open_client, parse_redis_url
+from feedloom.adapters.redis.client import (
+    RedisUnavailable,
+    open_client,
+    parse_redis_url,
+    redacted,
+)
 from feedloom.adapters.redis.degraded import OnOutage, degraded
 from feedloom.adapters.redis.event_queue import RedisEventQueue
-from feedloom.adapters.redis.keys import RedisKeys
+from feedloom.adapters.redis.keys import TIMELINE_BUCKETS, RedisKeys
 from feedloom.adapters.redis.notices import RedisNoticeBus
 from feedloom.adapters.redis.rate_limiter import redis_rate_limiter
+from feedloom.adapters.redis.scripts import RedisClient
 from feedloom.adapters.redis.sketches import (
     RedisHourlyTallies,
     RedisTrendingStore,
@@ -48,13 +55,23 @@ class RedisConfig:
     inactive_after: timedelta
     reclaim_idle_s: float
     counter_shards: int = 16
+    timeline_buckets: int = TIMELINE_BUCKETS
+
+
+class TimelineBucketsDiffer(RedisUnavailable):
+    """Redis answers, but its timelines are keyed for another bucket count."""
 
 
 async def redis_caches(config: RedisConfig, on_outage: OnOutage) -> tuple[CachePorts, Close]:
     """Every cache port on one Redis connection pool, and how to close it. The ports
     come wrapped for degraded mode: an outage slows the feed instead of failing it."""
     client = await open_client(config.url, config.cluster)
-    keys = RedisKeys(config.prefix)
+    keys = RedisKeys(config.prefix, config.timeline_buckets)
+    try:
+        await _agree_on_timeline_buckets(client, keys, config.url)
+    except BaseException:
+        await client.aclose()
+        raise
     # Its own connection: a subscribed connection can do nothing else.
     notices = RedisNoticeBus(Redis.from_url(parse_redis_url(config.url)[0]), config.prefix)
     rate_limiter, close_rate_limiter = redis_rate_limiter(client, keys, config.url, config.cluster)
@@ -89,3 +106,25 @@ async def redis_caches(config: RedisConfig, on_outage: OnOutage) -> tuple[CacheP
         await client.aclose()
 
     return degraded(caches, on_outage, memory_rate_limiter()), close
+
+
+async def _agree_on_timeline_buckets(client: RedisClient, keys: RedisKeys, url: str) -> None:
+    """The bucket count is part of every timeline key: a process with another count
+    would read and write other keys, and its readers would miss what the others fan
+    out. The first process to start records its count; every other must match it."""
+    name, buckets = keys.timeline_layout(), keys.timeline_buckets
+    try:
+        await client.set(name, buckets, nx=True)
+        recorded = int(await client.get(name) or buckets)
+    except (RedisError, OSError) as error:
+        raise RedisUnavailable(
+            f"Redis at {redacted(url)} stopped answering at start ({type(error).__name__})"
+        ) from error
+    if recorded != buckets:
+        raise TimelineBucketsDiffer(
+            f"Redis at {redacted(url)} holds timelines keyed for {recorded} buckets and "
+            f"this process is set to {buckets} (FEEDLOOM_REDIS_TIMELINE_BUCKETS): every "
+            f"process of a deployment needs the same count. To change it, stop every "
+            f"feedloom process, delete the key {name} (the old timelines expire; readers "
+            "rebuild theirs), and start them all with the new count"
+        )

@@ -8,7 +8,10 @@ cluster. Timelines (home and author) are tagged by a bucket of their user instea
 `TIMELINE_BUCKETS` of them: a fan-out batch of thousands of timelines then falls into
 at most that many slots, and scripts.ScriptRunner sends one script call per slot (per
 bucket), not one per timeline, because a cluster refuses a multi-key command across
-slots. 1024 buckets still spread over every master of any sensible cluster.
+slots. 1024 buckets (the default) still spread over every master of any sensible
+cluster; fewer mean fewer, larger script calls per fan-out batch (docs/REDIS.md), and
+are a setting (`redis_timeline_buckets`). The count is part of every timeline key, so
+every process of a deployment must use the same one (connect.py checks it at start).
 """
 
 from __future__ import annotations
@@ -19,18 +22,25 @@ TIMELINE_BUCKETS = 1024
 
 
 class RedisKeys:
-    def __init__(self, prefix: str) -> None:
+    def __init__(self, prefix: str, timeline_buckets: int = TIMELINE_BUCKETS) -> None:
         if not prefix or "{" in prefix or "}" in prefix:
             # A brace in the prefix would become the hash tag and put every key
             # of the deployment into one slot.
             raise ValueError(f"redis prefix must be non-empty and brace-free, got {prefix!r}")
+        if timeline_buckets < 1:
+            raise ValueError(f"timeline buckets must be at least 1, got {timeline_buckets}")
         self.prefix = prefix
+        self.timeline_buckets = timeline_buckets
 
     def timeline(self, user_id: int) -> str:
-        return f"{self.prefix}:tl:{{t{user_id % TIMELINE_BUCKETS}}}:{user_id}"
+        return f"{self.prefix}:tl:{{t{user_id % self.timeline_buckets}}}:{user_id}"
 
     def author_timeline(self, author_id: int) -> str:
-        return f"{self.prefix}:at:{{t{author_id % TIMELINE_BUCKETS}}}:{author_id}"
+        return f"{self.prefix}:at:{{t{author_id % self.timeline_buckets}}}:{author_id}"
+
+    def timeline_layout(self) -> str:
+        """The bucket count the deployment's timeline keys were made with."""
+        return f"{self.prefix}:timeline-buckets"
 
     def view(self, kind: str, key: int) -> str:
         return f"{self.prefix}:{kind}:{{{key}}}"
