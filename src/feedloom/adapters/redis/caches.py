@@ -45,6 +45,18 @@ class Codec(Generic[V]):
 RAW: Codec[bytes] = Codec(lambda value: value, lambda _key, data: data)
 
 
+async def _get_all(client: RedisClient, names: Sequence[str]) -> list[bytes | None]:
+    """The values of many keys, in order: one MGET (one reply, parsed at once) on a
+    single server; on a cluster, which refuses MGET across slots, one GET per key,
+    pipelined per node."""
+    if is_cluster(client) or not names:
+        pipe = client.pipeline(transaction=False)
+        for name in names:
+            pipe.get(name)
+        return cast(list[bytes | None], await pipe.execute())
+    return cast(list[bytes | None], await client.mget(names))
+
+
 DECODED_VIEWS = 50_000  # decoded views a cache keeps per kind (~25 MB of posts at most)
 
 
@@ -90,15 +102,7 @@ class RedisViewCache(Generic[V]):
 
     async def get_many(self, keys: Sequence[int]) -> dict[int, V]:
         names = [self._keys.view(self._kind, key) for key in keys]
-        values: list[bytes | None]
-        if is_cluster(self._client) or not names:
-            # A cluster refuses MGET across slots: one GET per key, pipelined per node.
-            pipe = self._client.pipeline(transaction=False)
-            for name in names:
-                pipe.get(name)
-            values = await pipe.execute()
-        else:  # one reply for the whole page, parsed at once
-            values = cast(list[bytes | None], await self._client.mget(names))
+        values = await _get_all(self._client, names)
         load = self._decoded
         return {k: load(k, v) for k, v in zip(keys, values, strict=True) if v is not None}
 
@@ -276,14 +280,7 @@ class RedisRecordCache:
 
     async def get_many(self, keys: Sequence[str]) -> list[tuple[bytes | None, int]]:
         names = [name for key in keys for name in self._keys.record(self._kind, key)]
-        replies: list[bytes | None]
-        if is_cluster(self._client):  # the keys live in many slots: GETs, per node
-            pipe = self._client.pipeline(transaction=False)
-            for name in names:
-                pipe.get(name)
-            replies = await pipe.execute()
-        else:  # one command and one reply, not a pipeline of two per record
-            replies = cast(list[bytes | None], await self._client.mget(names))
+        replies = await _get_all(self._client, names)
         return [(replies[i], int(replies[i + 1] or 0)) for i in range(0, len(replies), 2)]
 
     async def put(self, key: str, value: bytes, generation: int) -> None:
