@@ -156,9 +156,11 @@ async def _timed_round(feedloom: Feedloom, user_ids: list[int]) -> tuple[Round, 
 @contextlib.contextmanager
 def _counting() -> Iterator[dict[str, int]]:
     """Durable-store statements (every SQLAlchemy engine) and Redis round trips (each
-    write to a Redis connection: a command, a pipeline or an automatic batch) while the
-    block runs."""
+    write to a Redis connection: a command, a pipeline or an automatic batch, over
+    redis-py's connections or a multiplexed one) while the block runs."""
     from redis.asyncio.connection import AbstractConnection
+
+    from feedloom.adapters.redis.multiplexed import MultiplexedConnection
 
     counts = {"sql": 0, "redis": 0}
 
@@ -172,13 +174,15 @@ def _counting() -> Iterator[dict[str, int]]:
 
         return call
 
-    send = AbstractConnection.send_packed_command
+    send, batch = AbstractConnection.send_packed_command, MultiplexedConnection.execute
     event.listen(Engine, "before_cursor_execute", on_statement)
     AbstractConnection.send_packed_command = counted(send)  # type: ignore[method-assign]
+    MultiplexedConnection.execute = counted(batch)  # type: ignore[method-assign]
     try:
         yield counts
     finally:
         AbstractConnection.send_packed_command = send  # type: ignore[method-assign]
+        MultiplexedConnection.execute = batch  # type: ignore[method-assign]
         event.remove(Engine, "before_cursor_execute", on_statement)
 
 

@@ -9,10 +9,12 @@ a connection (up to POOL_WAIT_S) instead of failing: redis-py's default pool rai
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import hiredis
 from redis.asyncio import BlockingConnectionPool, RedisCluster
+from redis.asyncio.cluster import ClusterNode
 from redis.asyncio.connection import Connection, SSLConnection, UnixDomainSocketConnection
 from redis.exceptions import RedisClusterException, RedisError
 from redis.maint_notifications import MaintNotificationsConfig
@@ -20,6 +22,7 @@ from redis.typing import EncodableT
 
 from feedloom.adapters.redis.autopipeline import AutoPipelinedRedis
 from feedloom.adapters.redis.keys import RedisKeys
+from feedloom.adapters.redis.multiplexed import Address, MultiplexedConnection
 from feedloom.adapters.redis.scripts import RedisClient
 
 CONNECT_TIMEOUT_S = 5.0
@@ -61,6 +64,33 @@ class _PackedUnixConnection(_HiredisPacking, UnixDomainSocketConnection):
 _PACKED = {"redis": _PackedConnection, "rediss": _PackedSSLConnection}
 
 
+class RoutedCluster(RedisCluster):
+    """A cluster client that also keeps one multiplexed connection per primary
+    (multiplexed.py), over which per-node batches of script calls travel without
+    redis-py's cluster pipeline (scripts.py `ScriptRunner.call_per_slot`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._multiplexed: dict[str, MultiplexedConnection] = {}
+
+    def multiplexed(self, node: ClusterNode) -> MultiplexedConnection | None:
+        """The node's multiplexed connection; None over TLS (redis-py's path)."""
+        if issubclass(node.connection_class, SSLConnection):
+            return None
+        connection = self._multiplexed.get(node.name)
+        if connection is None:
+            settings = node.connection_kwargs
+            connection = MultiplexedConnection(Address.of(settings), settings.get("socket_timeout"))
+            self._multiplexed[node.name] = connection
+        return connection
+
+    async def aclose(self) -> None:
+        connections, self._multiplexed = list(self._multiplexed.values()), {}
+        for connection in connections:
+            await connection.close()
+        await super().aclose()
+
+
 def parse_redis_url(url: str, cluster: bool = False) -> tuple[str, bool]:
     """The plain URL redis-py understands, and whether it names a cluster."""
     parts = urlsplit(url)
@@ -82,7 +112,7 @@ async def open_client(url: str, cluster: bool = False) -> RedisClient:
     plain, is_cluster = parse_redis_url(url, cluster)
     client: RedisClient
     if is_cluster:
-        client = RedisCluster.from_url(
+        client = RoutedCluster.from_url(
             plain, socket_connect_timeout=CONNECT_TIMEOUT_S, max_connections=POOL_SIZE
         )
     else:

@@ -15,6 +15,7 @@ which then refreshes its slot map (tests/integration/test_redis_cluster.py).
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from collections import defaultdict
 from collections.abc import Sequence
@@ -23,10 +24,18 @@ from itertools import islice
 from typing import Any, TypeAlias
 
 from redis.asyncio import Redis, RedisCluster
-from redis.exceptions import NoScriptError
+from redis.exceptions import (
+    AskError,
+    ClusterDownError,
+    ConnectionError,
+    MovedError,
+    NoScriptError,
+    TryAgainError,
+)
 
 RedisClient: TypeAlias = Redis | RedisCluster
 Arg: TypeAlias = bytes | str | int
+REDIRECTED = (MovedError, AskError, TryAgainError, ClusterDownError)
 KNOWN_SLOTS = 200_000  # key -> slot facts kept (~25 MB); the oldest half goes first
 
 
@@ -127,6 +136,9 @@ class ScriptRunner:
     ) -> list[Any]:
         """The commands in one cluster pipeline; with `slots`, each goes straight to the
         node of its slot (module doc)."""
+        routed = getattr(client, "multiplexed", None)
+        if slots is not None and routed is not None:
+            return await self._per_node(client, commands, slots)
         pipe = client.pipeline()
         if slots is None:
             for command in commands:
@@ -137,6 +149,51 @@ class ScriptRunner:
         results: list[Any] = await pipe.execute(raise_on_error=False)
         return results
 
+    async def _per_node(
+        self, client: RedisCluster, commands: Sequence[tuple[Arg, ...]], slots: Sequence[int]
+    ) -> list[Any]:
+        """Each node's commands in one write over its multiplexed connection, all nodes
+        at once. Commands a node redirects (a stale slot map) are sent again through
+        redis-py's cluster pipeline, which follows the redirection and refreshes the
+        map. A lost connection is raised, not retried: a call may have run already."""
+        by_node: dict[str, tuple[Any, list[int]]] = {}
+        for index, slot in enumerate(slots):
+            node = self._node_of(client, slot)
+            by_node.setdefault(node.name, (node, []))[1].append(index)
+        groups = list(by_node.values())
+        routes = [client.multiplexed(node) for node, _ in groups]  # type: ignore[attr-defined]
+        if any(route is None for route in routes):
+            return await self._pipelined(client, commands)
+        try:
+            replies = await asyncio.gather(
+                *(
+                    route.execute([commands[i] for i in indexes])
+                    for route, (_, indexes) in zip(routes, groups, strict=True)
+                )
+            )
+        except ConnectionError:
+            await _refresh_slots(client)
+            raise
+        results: list[Any] = [None] * len(commands)
+        for (_, indexes), node_replies in zip(groups, replies, strict=True):
+            for index, reply in zip(indexes, node_replies, strict=True):
+                results[index] = reply
+        redirected = [i for i, result in enumerate(results) if isinstance(result, REDIRECTED)]
+        if redirected:
+            again = await self._pipelined(client, [commands[i] for i in redirected])
+            for i, result in zip(redirected, again, strict=True):
+                results[i] = result
+        return results
+
     async def _load(self, script: LuaScript) -> None:
         # A cluster client sends SCRIPT LOAD to every primary.
         await self._client.script_load(script.source)
+
+
+async def _refresh_slots(client: RedisCluster) -> None:
+    """After a node was lost: ask the cluster for its slot map again (a failover may
+    have moved the node's slots), so the next call goes where they are now."""
+    try:
+        await client.nodes_manager.initialize()
+    except Exception:  # the lost connection is the error to report
+        return
