@@ -26,6 +26,7 @@ from redis.asyncio import RedisCluster
 
 from feedloom.adapters.redis.client import open_client
 from feedloom.adapters.redis.keys import RedisKeys
+from feedloom.adapters.redis.multiplexed import MultiplexedConnection
 from feedloom.adapters.redis.scripts import ScriptRunner
 from feedloom.adapters.redis.timeline_store import RedisTimelineStore
 from feedloom.api.app import create_app
@@ -215,6 +216,38 @@ async def test_a_fan_out_batch_over_many_slots_reaches_every_present_timeline_on
     assert await timelines.insert_if_present(users, 30) == len(active)
     assert await timelines.insert_if_present(users, 20) == len(active)  # late
     assert await timelines.insert_if_present(users, 30) == len(active)  # repeated
+    reads = {user: await timelines.read(user, None, 10) for user in users[:50]}
+    assert reads == {user: [30, 20, 10] if user in active else None for user in users[:50]}
+
+
+async def test_a_fan_out_batch_of_pairs_is_one_script_call_per_node(
+    cluster_caches: Caches, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pairs whose timelines live in many slots travel as one call per primary, not
+    one per slot (scripts.py `call_per_node`), and every present timeline gets its ID
+    once, in order, also when a late and a repeated pair follow."""
+    client, keys = cluster_caches.client, cluster_caches.keys
+    assert isinstance(client, RedisCluster) and keys is not None
+    timelines = RedisTimelineStore(client, keys, length=5)
+    users = list(range(1, 1_001))
+    assert len({node_name(client, keys.timeline(user)) for user in users}) == MASTERS
+    active = users[::2]
+    for user in active:
+        await timelines.replace(user, [10])
+    assert await timelines.insert_many([(2, 5)]) == 0  # no timeline; the script is loaded
+    sent: list[list[Any]] = []
+    execute = MultiplexedConnection.execute
+
+    async def recorded(self: MultiplexedConnection, commands: Any) -> list[Any]:
+        sent.append([command[0] for command in commands])
+        return await execute(self, commands)
+
+    monkeypatch.setattr(MultiplexedConnection, "execute", recorded)
+    pairs = [(user, 30) for user in users] + [(user, 20) for user in users]
+    assert await timelines.insert_many(pairs) == 2 * len(active)
+    assert await timelines.insert_many([(user, 30) for user in users]) == len(active)
+    monkeypatch.undo()
+    assert len(sent) == 2 * MASTERS and all(names == ["EVALSHA"] for names in sent)
     reads = {user: await timelines.read(user, None, 10) for user in users[:50]}
     assert reads == {user: [30, 20, 10] if user in active else None for user in users[:50]}
 

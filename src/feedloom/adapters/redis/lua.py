@@ -104,6 +104,33 @@ return present
 """
 )
 
+# The same on a cluster node, for keys of many slots that node serves (one call per
+# node instead of one per slot): the keys travel in ARGV, since declared keys must share
+# a slot. ARGV: cap, slack, n, then n timelines, then n IDs. The flag lets one script
+# touch many slots; Redis still refuses a key the node does not serve (a stale slot
+# map), and the caller then sends the call's pairs again per slot (inserts are
+# idempotent, so the ones done before the refusal land once).
+INSERT_PAIRS_ON_NODE = (
+    "#!lua flags=allow-cross-slot-keys\n"
+    + PRELUDE
+    + r"""
+local cap = tonumber(ARGV[1])
+local limit = cap + tonumber(ARGV[2])
+local n = tonumber(ARGV[3])
+local present = 0
+for i = 4, n + 3 do
+  local key, id = ARGV[i], ARGV[i + n]
+  local tail = redis.call('LINDEX', key, -1)
+  if tail then
+    present = present + 1
+    local hi, lo = halves('>I4I4', id)
+    insert(key, tail, id, hi, lo, cap, limit)
+  end
+end
+return present
+"""
+)
+
 # KEYS[1]: a timeline. ARGV: TTL in ms. A rebuild starts: a missing timeline is made
 # (empty, so incomplete) for fan-outs to land in while the rebuild reads.
 HOLD = r"""

@@ -39,6 +39,7 @@ INSERT, INSERT_PAIRS, MERGE, REMOVE, REPLACE, HOLD, REBUILD = (
         lua.REBUILD,
     )
 )
+INSERT_PAIRS_ON_NODE = LuaScript(lua.INSERT_PAIRS_ON_NODE)
 PAIRS_PER_CALL = 4000  # one script call holds Redis for a few ms at most
 KNOWN_NAMES = 100_000  # timeline key names kept (~20 MB); the oldest half goes first
 
@@ -109,8 +110,9 @@ class _IdLists:
         return sum(int(result) for result in results)
 
     async def insert_pairs(self, pairs: Sequence[tuple[int, int]], names: KnownNames) -> int:
-        """Many (owner, ID) pairs: per slot on a cluster, chunked, pipelined. Each
-        distinct post is packed once, not once per timeline it goes to."""
+        """Many (owner, ID) pairs, chunked: one script call per chunk, on a cluster
+        one per node (scripts.py `call_per_node`). Each distinct post is packed once,
+        not once per timeline it goes to."""
         ordered = sorted(pairs, key=itemgetter(1))  # ascending: tail appends
         packed = {post_id: (pack_id(post_id),) for post_id in {post for _, post in ordered}}
         written = 0
@@ -118,8 +120,8 @@ class _IdLists:
             chunk = ordered[start : start + PAIRS_PER_CALL]
             keys = names([owner for owner, _ in chunk])
             per_key = [packed[post_id] for _, post_id in chunk]
-            results = await self.scripts.call_per_slot(
-                INSERT_PAIRS, keys, (self.cap, SLACK), per_key
+            results = await self.scripts.call_per_node(
+                INSERT_PAIRS, INSERT_PAIRS_ON_NODE, keys, (self.cap, SLACK), per_key
             )
             written += sum(int(result) for result in results)
         return written
