@@ -31,6 +31,7 @@ from feedloom.adapters.redis.scripts import ScriptRunner
 from feedloom.adapters.redis.timeline_store import RedisTimelineStore
 from feedloom.api.app import create_app
 from feedloom.bench.redis_cluster import cluster_ok, node_answers, start_node
+from feedloom.ports import RateRule
 from feedloom.settings import Settings
 from tests.api import test_feed_basics, test_feed_promises
 from tests.contract import (
@@ -250,6 +251,29 @@ async def test_a_fan_out_batch_of_pairs_is_one_script_call_per_node(
     assert len(sent) == 2 * MASTERS and all(names == ["EVALSHA"] for names in sent)
     reads = {user: await timelines.read(user, None, 10) for user in users[:50]}
     assert reads == {user: [30, 20, 10] if user in active else None for user in users[:50]}
+
+
+async def test_a_batch_of_rate_limit_hits_is_one_write_per_node(
+    cluster_caches: Caches, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The content check charges a whole batch of windows at once; on a cluster each
+    node's hits go in one write, in order (adapters/redis/rate_limiter.py)."""
+    limiter = cluster_caches.rate_limiter()
+    two = RateRule("posts", 2, 3_600)
+    batch = [(two, str(key)) for key in range(60) for _ in range(3)]
+    await limiter.hit_many([(two, "warm-up"), (two, "warm-up")])  # the script is loaded
+    writes: list[int] = []
+    execute = MultiplexedConnection.execute
+
+    async def recorded(self: MultiplexedConnection, commands: Any) -> list[Any]:
+        writes.append(len(commands))
+        return await execute(self, commands)
+
+    monkeypatch.setattr(MultiplexedConnection, "execute", recorded)
+    assert await limiter.hit_many(batch) == [True, True, False] * 60
+    monkeypatch.undo()
+    assert len(writes) == MASTERS and sum(writes) == len(batch)
+    assert not (await limiter.hit(two, "7")).allowed
 
 
 async def test_a_fan_out_batch_sent_to_the_wrong_nodes_still_lands_once(

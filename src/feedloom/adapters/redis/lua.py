@@ -59,6 +59,15 @@ local function insert(key, tail, id, hi, lo, cap, limit)
     insert_late(key, id, cap, limit)
   end
 end
+
+-- One (timeline, ID) pair of a batch: 1 if the timeline exists (and got the ID).
+local function insert_pair(key, id, cap, limit)
+  local tail = redis.call('LINDEX', key, -1)
+  if not tail then return 0 end
+  local hi, lo = halves('>I4I4', id)
+  insert(key, tail, id, hi, lo, cap, limit)
+  return 1
+end
 """
 
 # KEYS: timelines. ARGV: cap, slack, id. Inserts into the timelines that exist and
@@ -92,13 +101,7 @@ local cap = tonumber(ARGV[1])
 local limit = cap + tonumber(ARGV[2])
 local present = 0
 for i = 1, #KEYS do
-  local key, id = KEYS[i], ARGV[i + 2]
-  local tail = redis.call('LINDEX', key, -1)
-  if tail then
-    present = present + 1
-    local hi, lo = halves('>I4I4', id)
-    insert(key, tail, id, hi, lo, cap, limit)
-  end
+  present = present + insert_pair(KEYS[i], ARGV[i + 2], cap, limit)
 end
 return present
 """
@@ -119,13 +122,7 @@ local limit = cap + tonumber(ARGV[2])
 local n = tonumber(ARGV[3])
 local present = 0
 for i = 4, n + 3 do
-  local key, id = ARGV[i], ARGV[i + n]
-  local tail = redis.call('LINDEX', key, -1)
-  if tail then
-    present = present + 1
-    local hi, lo = halves('>I4I4', id)
-    insert(key, tail, id, hi, lo, cap, limit)
-  end
+  present = present + insert_pair(ARGV[i], ARGV[i + n], cap, limit)
 end
 return present
 """

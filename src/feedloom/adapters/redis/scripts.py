@@ -34,7 +34,7 @@ from redis.exceptions import (
 )
 
 RedisClient: TypeAlias = Redis | RedisCluster
-Arg: TypeAlias = bytes | str | int
+Arg: TypeAlias = bytes | str | int | float
 REDIRECTED = (MovedError, AskError, TryAgainError, ClusterDownError)
 KNOWN_SLOTS = 200_000  # key -> slot facts kept (~25 MB); the oldest half goes first
 
@@ -114,6 +114,35 @@ class ScriptRunner:
             again = await self._pipelined(client, [commands[i] for i in missing])
             for i, result in zip(missing, again, strict=True):
                 results[i] = result
+        for result in results:
+            if isinstance(result, Exception):
+                raise result
+        return results
+
+    async def call_each(
+        self, script: LuaScript, calls: Sequence[tuple[str, Sequence[Arg]]]
+    ) -> list[Any]:
+        """One call of `script` per (key, ARGV), replies in order. On a cluster, each
+        node's calls travel in one write over its multiplexed connection, in the given
+        order (calls on one key run in that order); elsewhere, one pipeline."""
+        if not calls:
+            return []
+        client = self._client
+        commands = [("EVALSHA", script.sha, 1, key, *args) for key, args in calls]
+        keys = [key for key, _ in calls]
+        if isinstance(client, RedisCluster) and getattr(client, "multiplexed", None):
+            slots = self._slots_of(client, keys)
+            results = await self._per_node(client, commands, slots)
+            missing = [i for i, result in enumerate(results) if isinstance(result, NoScriptError)]
+            if missing:
+                await self._load(script)
+                again = await self._per_node(
+                    client, [commands[i] for i in missing], [slots[i] for i in missing]
+                )
+                for i, result in zip(missing, again, strict=True):
+                    results[i] = result
+        else:
+            results = [await self.call(script, [key], args) for key, args in calls]
         for result in results:
             if isinstance(result, Exception):
                 raise result
