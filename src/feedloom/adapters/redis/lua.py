@@ -348,14 +348,22 @@ return out
 # A page served to one reader: count the reader among each post's distinct viewers and
 # read every post's estimate, in one reply (a pipeline of PFADD/EXPIRE/PFCOUNT per post
 # costs its client 60 parsed replies a page). KEYS: the posts' HyperLogLogs.
-# ARGV: viewer, TTL seconds. Returns the estimates in KEYS order.
+# ARGV: viewer, TTL seconds, then one flag per key: "1" to add the viewer, "0" when this
+# process added them lately (redis/sketches.py); an estimate of 0 means the sketch was
+# lost, and the viewer is added again anyway. Returns the estimates in KEYS order.
 # Standalone Redis only: on a cluster the keys of a page live in many slots.
 SERVED = r"""
 local out = {}
 for i = 1, #KEYS do
-  redis.call('PFADD', KEYS[i], ARGV[1])
-  redis.call('EXPIRE', KEYS[i], ARGV[2])
-  out[i] = redis.call('PFCOUNT', KEYS[i])
+  local key = KEYS[i]
+  local count = 0
+  if ARGV[i + 2] == '0' then count = redis.call('PFCOUNT', key) end
+  if count == 0 then
+    redis.call('PFADD', key, ARGV[1])
+    redis.call('EXPIRE', key, ARGV[2])
+    count = redis.call('PFCOUNT', key)
+  end
+  out[i] = count
 end
 return out
 """

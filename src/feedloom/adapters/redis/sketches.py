@@ -15,8 +15,10 @@ top-k). Each bucket expires two windows after it began.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
+from itertools import islice
 from typing import cast
 
 from feedloom.adapters.redis import lua
@@ -28,6 +30,40 @@ VIEWS_TTL = timedelta(days=30)
 TOP_KEPT = 10_000
 TOP_READ = 500  # candidates read per bucket
 SERVED = LuaScript(lua.SERVED)
+COUNTED_FOR_S = 600.0  # a (viewer, post) added lately is not added again for this long
+COUNTED_KEPT = 200_000  # pairs remembered per process (~30 MB at most)
+
+
+class RecentlyCounted:
+    """(viewer, post) pairs this process added to a sketch lately. A reader reopening
+    their feed is served the same posts again and again; adding them again changes no
+    estimate (a HyperLogLog counts distinct viewers) and costs Redis a PFADD and an
+    EXPIRE per post, about half of a warm page's Redis time (docs/BENCHMARKS.md). What
+    is skipped: the sketch's expiry is pushed back at most `for_s` later than it would
+    be. Bounded: the oldest half goes when full."""
+
+    def __init__(self, for_s: float = COUNTED_FOR_S, limit: int = COUNTED_KEPT) -> None:
+        self._for_s, self._limit = for_s, limit
+        self._added: dict[int, float] = {}  # viewer << 64 | post: ints, no tuples to track
+
+    def flags(self, viewer_id: int, post_ids: Sequence[int]) -> list[str]:
+        """ "0" for each post this viewer was added to lately, "1" for the others."""
+        now, added, fresh = time.monotonic(), self._added, self._for_s
+        return [
+            "0" if now - added.get(viewer_id << 64 | post_id, -fresh) < fresh else "1"
+            for post_id in post_ids
+        ]
+
+    def remember(self, viewer_id: int, post_ids: Sequence[int], flags: Sequence[str]) -> None:
+        now, added = time.monotonic(), self._added
+        for post_id, flag in zip(post_ids, flags, strict=True):
+            if flag == "1":
+                pair = viewer_id << 64 | post_id
+                added.pop(pair, None)  # inserted again, last: the newest
+                added[pair] = now
+        if len(added) > self._limit:
+            for pair in list(islice(added, len(added) // 2)):
+                del added[pair]
 
 
 class RedisViewerSketches:
@@ -35,6 +71,7 @@ class RedisViewerSketches:
         self._client, self._keys = client, keys
         self._scripts = ScriptRunner(client)
         self._ttl_s = int(ttl.total_seconds())
+        self._counted = RecentlyCounted()
 
     async def served(self, viewer_id: int, post_ids: Sequence[int]) -> dict[int, int]:
         if not post_ids:
@@ -42,7 +79,9 @@ class RedisViewerSketches:
         if is_cluster(self._client):
             return await self._served_per_node(viewer_id, post_ids)
         keys = [self._keys.viewers(post_id) for post_id in post_ids]
-        estimates = await self._scripts.call(SERVED, keys, [viewer_id, self._ttl_s])
+        flags = self._counted.flags(viewer_id, post_ids)
+        estimates = await self._scripts.call(SERVED, keys, [viewer_id, self._ttl_s, *flags])
+        self._counted.remember(viewer_id, post_ids, flags)
         return {post_id: int(n) for post_id, n in zip(post_ids, estimates, strict=True)}
 
     async def _served_per_node(self, viewer_id: int, post_ids: Sequence[int]) -> dict[int, int]:
