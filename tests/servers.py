@@ -18,6 +18,8 @@ import asyncpg
 import pytest
 from redis.asyncio import Redis
 
+from feedloom.adapters.redis.client import open_client
+from feedloom.adapters.redis.scripts import RedisClient
 from feedloom.bench.redis_probe import delete_prefix
 from feedloom.bench.scratch import create_scratch_schema, drop_scratch_schema
 from feedloom.settings import Settings
@@ -110,6 +112,17 @@ async def scratch_redis_prefix() -> AsyncIterator[str]:
         yield prefix
     finally:
         await delete_keys_of(prefix)
+
+
+@contextlib.asynccontextmanager
+async def scratch_redis_client() -> AsyncIterator[tuple[RedisClient, str]]:
+    """feedloom's own client (open_client) and a key prefix of our own, both cleaned up."""
+    async with scratch_redis_prefix() as prefix:
+        client = await open_client(REDIS_URL)
+        try:
+            yield client, prefix
+        finally:
+            await client.aclose()
 
 
 async def delete_keys_of(prefix: str) -> int:

@@ -13,19 +13,15 @@ from redis.exceptions import NoScriptError, ResponseError
 from feedloom.adapters.redis.autopipeline import AutoPipelinedRedis, Command
 from feedloom.adapters.redis.client import open_client
 from feedloom.adapters.redis.scripts import RedisClient
-from tests.servers import REDIS_URL, scratch_redis_prefix
+from tests.servers import REDIS_URL, scratch_redis_client
 
 pytestmark = pytest.mark.redis
 
 
 @pytest.fixture
 async def redis() -> AsyncIterator[tuple[RedisClient, str]]:
-    async with scratch_redis_prefix() as prefix:
-        client = await open_client(REDIS_URL)
-        try:
-            yield client, prefix
-        finally:
-            await client.aclose()
+    async with scratch_redis_client() as (client, prefix):
+        yield client, prefix
 
 
 def count_round_trips(monkeypatch: pytest.MonkeyPatch) -> list[int]:

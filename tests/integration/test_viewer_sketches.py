@@ -8,23 +8,18 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from feedloom.adapters.redis.client import open_client
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.scripts import RedisClient
 from feedloom.adapters.redis.sketches import RecentlyCounted, RedisViewerSketches
-from tests.servers import REDIS_URL, scratch_redis_prefix
+from tests.servers import scratch_redis_client
 
 pytestmark = pytest.mark.redis
 
 
 @pytest.fixture
 async def redis() -> AsyncIterator[tuple[RedisClient, RedisKeys]]:
-    async with scratch_redis_prefix() as prefix:
-        client = await open_client(REDIS_URL)
-        try:
-            yield client, RedisKeys(prefix)
-        finally:
-            await client.aclose()
+    async with scratch_redis_client() as (client, prefix):
+        yield client, RedisKeys(prefix)
 
 
 async def test_serving_a_viewer_again_soon_does_not_touch_the_sketch(
