@@ -59,6 +59,7 @@ def test_bench_read_checks_every_page_and_times_the_naive_pull_beside_it() -> No
     assert "mismatches 0" in output, output
     assert "| feedloom (home feed, in-process) |" in output
     assert "| naive SQL pull (SQLite, same run) |" in output
+    assert "| CPU/read | Redis CPU/read |" in output  # Redis': "-" on the embedded default
 
 
 def test_bench_read_over_http_checks_every_page_closed_loop_and_paced() -> None:

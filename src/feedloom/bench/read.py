@@ -27,6 +27,8 @@ from typing import Any
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
+from feedloom.adapters.redis.client import open_client
+from feedloom.adapters.redis.scripts import is_cluster
 from feedloom.api.serving import settle_heap
 from feedloom.bench.users import BENCH_WORKER_ID, store_posts
 from feedloom.bench.workload import Workload, sample_readers
@@ -43,6 +45,8 @@ class Round:
     wall_s: float
     sql_statements: int = 0
     redis_round_trips: int = 0
+    cpu_s: float = 0.0  # this process's CPU time over the round
+    redis_cpu_s: float | None = None  # Redis' (every node's) CPU time, when it has one
 
     def summary(self) -> dict[str, float]:
         ordered = sorted(self.latencies_s)
@@ -53,6 +57,10 @@ class Round:
             "reads_per_s": reads / self.wall_s,
             "sql_per_read": self.sql_statements / reads,
             "redis_round_trips_per_read": self.redis_round_trips / reads,
+            "cpu_ms_per_read": self.cpu_s / reads * 1000,
+            "redis_cpu_ms_per_read": -1.0
+            if self.redis_cpu_s is None
+            else self.redis_cpu_s / reads * 1000,
         }
 
 
@@ -94,7 +102,11 @@ async def run_read_bench(
         for user in warm:
             await _read(feedloom, user_ids[user])
         for _ in range(rounds):
+            redis_before = await redis_cpu_seconds(settings)
             measured, pages = await _timed_round(feedloom, [user_ids[u] for u in sampled])
+            redis_after = await redis_cpu_seconds(settings)
+            if redis_before is not None and redis_after is not None:
+                measured.redis_cpu_s = redis_after - redis_before
             result.feedloom.append(measured)
             result.mismatches += sum(
                 page != expected[user] for user, page in zip(sampled, pages, strict=True)
@@ -130,6 +142,21 @@ async def _publish_one_post_each(
     return user_ids, post_of
 
 
+async def redis_cpu_seconds(settings: Settings) -> float | None:
+    """Redis' own CPU time so far (INFO cpu, user + system, summed over a cluster's
+    nodes), through a client of its own so the reads' connections are not touched;
+    None on the embedded default."""
+    if settings.redis_url is None:
+        return None
+    client = await open_client(settings.redis_url, settings.redis_cluster)
+    try:
+        info = await client.info("cpu")
+    finally:
+        await client.aclose()
+    nodes = info.values() if is_cluster(client) else [info]
+    return sum(float(node["used_cpu_user"]) + float(node["used_cpu_sys"]) for node in nodes)
+
+
 def _expected_page(workload: Workload, post_of: dict[int, int], user: int) -> list[int]:
     return sorted((post_of[a] for a in [*workload.followees[user], user]), reverse=True)[:PAGE]
 
@@ -142,14 +169,14 @@ async def _read(feedloom: Feedloom, user_id: int) -> list[int]:
 async def _timed_round(feedloom: Feedloom, user_ids: list[int]) -> tuple[Round, list[list[int]]]:
     latencies, pages = [], []
     with _counting() as counts:
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         for user_id in user_ids:
             t0 = time.perf_counter()
             page = await feedloom.services.home_feed.page(user_id, PAGE, None, StageTimer())
             latencies.append(time.perf_counter() - t0)
             pages.append(page)
-        wall = time.perf_counter() - started
-    measured = Round(latencies, wall, counts["sql"], counts["redis"])
+        wall, cpu = time.perf_counter() - started, time.process_time() - cpu_started
+    measured = Round(latencies, wall, counts["sql"], counts["redis"], cpu)
     return measured, [[item.post.id for item in page.items] for page in pages]
 
 
@@ -227,13 +254,13 @@ def _timed_baseline_round(
     read: Callable[[int], list[int]], users: list[int]
 ) -> tuple[Round, list[list[int]]]:
     latencies, pages = [], []
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     for user in users:
         t0 = time.perf_counter()
         pages.append(read(user))
         latencies.append(time.perf_counter() - t0)
-    wall = time.perf_counter() - started
-    return Round(latencies, wall, sql_statements=len(users)), pages
+    wall, cpu = time.perf_counter() - started, time.process_time() - cpu_started
+    return Round(latencies, wall, sql_statements=len(users), cpu_s=cpu), pages
 
 
 def render_read(bench: ReadBench, store: str) -> str:
@@ -242,8 +269,9 @@ def render_read(bench: ReadBench, store: str) -> str:
         f"graph {bench.fingerprint} ({bench.users:,} users), store {store}, "
         f"setup {bench.setup_s:.1f} s, mismatches {bench.mismatches}",
         "",
-        "| system | read p50 | p99 | reads/s | SQL/read | Redis RT/read |",
-        "|---|---:|---:|---:|---:|---:|",
+        "| system | read p50 | p99 | reads/s | SQL/read | Redis RT/read | CPU/read"
+        " | Redis CPU/read |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
         _row("feedloom (home feed, in-process)", ours),
         _row("naive SQL pull (SQLite, same run)", base),
         "",
@@ -259,8 +287,13 @@ def render_read(bench: ReadBench, store: str) -> str:
 def _row(name: str, s: dict[str, float]) -> str:
     return (
         f"| {name} | {s['p50_ms']:.3f} ms | {s['p99_ms']:.3f} ms | {s['reads_per_s']:,.0f} | "
-        f"{s['sql_per_read']:.2f} | {s['redis_round_trips_per_read']:.2f} |"
+        f"{s['sql_per_read']:.2f} | {s['redis_round_trips_per_read']:.2f} | "
+        f"{s['cpu_ms_per_read']:.3f} ms | {_ms_or_dash(s['redis_cpu_ms_per_read'])} |"
     )
+
+
+def _ms_or_dash(ms: float) -> str:
+    return "-" if ms < 0 else f"{ms:.3f} ms"
 
 
 def median(values: Sequence[float]) -> float:
