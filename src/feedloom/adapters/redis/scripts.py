@@ -165,10 +165,6 @@ class ScriptRunner:
         routed = getattr(client, "multiplexed", None)
         if not isinstance(client, RedisCluster) or routed is None or not keys:
             return await self.call_per_slot(script, keys, shared, per_key)
-        by_node: dict[str, tuple[Any, list[int]]] = {}
-        for index, slot in enumerate(self._slots_of(client, keys)):
-            node = self._node_of(client, slot)
-            by_node.setdefault(node.name, (node, []))[1].append(index)
         calls = [
             (
                 node,
@@ -183,7 +179,7 @@ class ScriptRunner:
                     *(arg for i in indexes for arg in per_key[i]),
                 ),
             )
-            for node, indexes in by_node.values()
+            for node, indexes in self._by_node(client, self._slots_of(client, keys))
         ]
         results = await self._on_nodes(client, on_node, [(node, cmd) for node, _, cmd in calls])
         for at, (result, (_, indexes, _)) in enumerate(zip(results, calls, strict=True)):
@@ -218,6 +214,14 @@ class ScriptRunner:
             for i, result in zip(missing, again, strict=True):
                 results[i] = result
         return results
+
+    def _by_node(self, client: RedisCluster, slots: Sequence[int]) -> list[tuple[Any, list[int]]]:
+        """Each primary the slot map names, with the indexes of the slots it serves."""
+        by_node: dict[str, tuple[Any, list[int]]] = {}
+        for index, slot in enumerate(slots):
+            node = self._node_of(client, slot)
+            by_node.setdefault(node.name, (node, []))[1].append(index)
+        return list(by_node.values())
 
     @staticmethod
     def _node_of(client: RedisCluster, slot: int) -> Any:
@@ -265,11 +269,7 @@ class ScriptRunner:
         at once. Commands a node redirects (a stale slot map) are sent again through
         redis-py's cluster pipeline, which follows the redirection and refreshes the
         map. A lost connection is raised, not retried: a call may have run already."""
-        by_node: dict[str, tuple[Any, list[int]]] = {}
-        for index, slot in enumerate(slots):
-            node = self._node_of(client, slot)
-            by_node.setdefault(node.name, (node, []))[1].append(index)
-        groups = list(by_node.values())
+        groups = self._by_node(client, slots)
         routes = [client.multiplexed(node) for node, _ in groups]  # type: ignore[attr-defined]
         if any(route is None for route in routes):
             return await self._pipelined(client, commands)
