@@ -44,7 +44,7 @@ def rng_users(post_id: int) -> list[int]:
 
 
 @pytest.mark.parametrize("seed", range(4))
-@pytest.mark.parametrize("cap", [3, 12])
+@pytest.mark.parametrize("cap", [3, 12, 40])
 async def test_any_operation_sequence_reads_the_same_as_in_memory(
     redis_caches: Caches, seed: int, cap: int
 ) -> None:

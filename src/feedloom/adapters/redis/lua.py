@@ -29,10 +29,9 @@ local function older(a, b)
   return ah < bh or (ah == bh and al < bl)
 end
 
--- A late or repeated ID (not newer than the tail): binary search the live part, the
+-- A late ID, deeper than WALK entries from the tail: binary search the live part, the
 -- last `cap` entries, for the first entry not older than `id`.
-local function insert_late(key, id, cap, limit)
-  local n = redis.call('LLEN', key)
+local function insert_deep(key, id, n, cap, limit)
   local first = math.max(0, n - cap)
   local lo, hi = first, n - 1
   while lo < hi do
@@ -45,6 +44,35 @@ local function insert_late(key, id, cap, limit)
   if redis.call('LINSERT', key, 'BEFORE', at, id) > limit then
     redis.call('LTRIM', key, -cap, -1)
   end
+end
+
+-- A late or repeated ID (not newer than the tail, and not the tail). Batches handled
+-- concurrently finish out of order, so a late ID is nearly always a step or two behind
+-- the tail: walk back from it (a LINDEX from the end is cheap, one from the middle of
+-- a listpack walks half of it), then pop the few newer entries and push them back
+-- behind the ID, instead of LINSERT's scan from the head for its pivot.
+local WALK = 8
+
+local function insert_late(key, id, cap, limit)
+  local n = redis.call('LLEN', key)
+  local live = math.min(n, cap)
+  for back = 2, math.min(live, WALK) do
+    local at = redis.call('LINDEX', key, -back)
+    if at == id then return end  -- delivered twice
+    if older(at, id) then
+      local newer = redis.call('RPOP', key, back - 1)  -- newest first
+      local push = {id}
+      for i = #newer, 1, -1 do push[#push + 1] = newer[i] end
+      if redis.call('RPUSH', key, unpack(push)) > limit then
+        redis.call('LTRIM', key, -cap, -1)
+      end
+      return
+    end
+  end
+  if live > WALK then return insert_deep(key, id, n, cap, limit) end
+  -- Every live entry is newer than the ID.
+  if n >= cap then return end  -- older than a full timeline keeps
+  redis.call('LPUSH', key, id)  -- n < cap: no dead entries, the ID is the oldest
 end
 
 local function insert(key, tail, id, hi, lo, cap, limit)
@@ -61,11 +89,13 @@ local function insert(key, tail, id, hi, lo, cap, limit)
 end
 
 -- One (timeline, ID) pair of a batch: 1 if the timeline exists (and got the ID).
+-- Pairs come sorted by ID, so an ID's halves are unpacked once for its run of pairs.
+local last_id, last_hi, last_lo
 local function insert_pair(key, id, cap, limit)
   local tail = redis.call('LINDEX', key, -1)
   if not tail then return 0 end
-  local hi, lo = halves('>I4I4', id)
-  insert(key, tail, id, hi, lo, cap, limit)
+  if id ~= last_id then last_id, last_hi, last_lo = id, halves('>I4I4', id) end
+  insert(key, tail, id, last_hi, last_lo, cap, limit)
   return 1
 end
 """

@@ -8,8 +8,9 @@ skipped inside Redis, never with a round trip each.
 
 Measured on a full 500-ID timeline (docs/REDIS.md): about 5.3 KB by `MEMORY USAGE`
 against 50-59 KB for a default sorted set. The price: an insert that is not the newest
-(a late event) walks the list with a binary search of LINDEX calls, and a merge rewrites
-the list; both are rare next to a new post's insert, which is one RPUSH at the tail.
+(a late event) walks back from the tail (a binary search of LINDEX calls when it is
+deeper than a few entries), and a merge rewrites the list; both are rarer than a new
+post's insert, which is one RPUSH at the tail.
 """
 
 from __future__ import annotations
