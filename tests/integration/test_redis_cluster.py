@@ -22,7 +22,7 @@ from typing import Any
 
 import httpx
 import pytest
-from redis.asyncio import RedisCluster
+from redis.asyncio import Redis, RedisCluster
 
 from feedloom.adapters.redis.client import open_client
 from feedloom.adapters.redis.keys import RedisKeys
@@ -30,6 +30,7 @@ from feedloom.adapters.redis.multiplexed import MultiplexedConnection
 from feedloom.adapters.redis.scripts import ScriptRunner
 from feedloom.adapters.redis.timeline_store import RedisTimelineStore
 from feedloom.api.app import create_app
+from feedloom.bench.read import redis_cpu_seconds
 from feedloom.bench.redis_cluster import cluster_ok, node_answers, start_node
 from feedloom.ports import RateRule
 from feedloom.settings import Settings
@@ -193,6 +194,19 @@ async def test_every_cache_contract_holds_on_a_cluster(
     contract: Callable[[Caches], Awaitable[None]], cluster_caches: Caches
 ) -> None:
     await contract(cluster_caches)
+
+
+async def test_bench_read_sums_the_cpu_of_every_primary(
+    cluster: LocalCluster, settings: Settings
+) -> None:
+    before = 0.0
+    for port in cluster.ports:
+        node = Redis(port=port)
+        info = await node.info("cpu")
+        before += float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
+        await node.aclose()
+    total = await redis_cpu_seconds(settings.model_copy(update={"redis_url": cluster.url}))
+    assert total is not None and total >= before
 
 
 @pytest.mark.parametrize("scenario", API_SCENARIOS, ids=lambda f: f.__name__)

@@ -24,11 +24,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from redis.asyncio import RedisCluster
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from feedloom.adapters.redis.client import open_client
-from feedloom.adapters.redis.scripts import is_cluster
 from feedloom.api.serving import settle_heap
 from feedloom.bench.users import BENCH_WORKER_ID, store_posts
 from feedloom.bench.workload import Workload, sample_readers
@@ -150,10 +150,13 @@ async def redis_cpu_seconds(settings: Settings) -> float | None:
         return None
     client = await open_client(settings.redis_url, settings.redis_cluster)
     try:
-        info = await client.info("cpu")
+        if isinstance(client, RedisCluster):  # one reply per node, by node name
+            per_node = await client.info("cpu", target_nodes=RedisCluster.PRIMARIES)
+            nodes = list(per_node.values())
+        else:
+            nodes = [await client.info("cpu")]
     finally:
         await client.aclose()
-    nodes = info.values() if is_cluster(client) else [info]
     return sum(float(node["used_cpu_user"]) + float(node["used_cpu_sys"]) for node in nodes)
 
 
