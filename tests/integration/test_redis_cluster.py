@@ -28,6 +28,7 @@ from feedloom.adapters.redis.client import open_client
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.multiplexed import MultiplexedConnection
 from feedloom.adapters.redis.scripts import ScriptRunner
+from feedloom.adapters.redis.sketches import RedisViewerSketches
 from feedloom.adapters.redis.timeline_store import RedisTimelineStore
 from feedloom.api.app import create_app
 from feedloom.bench.read import redis_cpu_seconds
@@ -46,7 +47,7 @@ from tests.contract import (
     test_view_cache,
 )
 from tests.contract.conftest import Caches
-from tests.integration import test_redis_loss
+from tests.integration import test_redis_loss, test_viewer_sketches
 from tests.lifespan import lifespan_of
 from tests.servers import unavailable
 from tests.world import World
@@ -85,6 +86,7 @@ CACHE_CONTRACTS = scenarios(
     test_sketches,
 )
 API_SCENARIOS = scenarios(test_feed_basics, test_feed_promises, test_redis_loss)
+SKETCH_SCENARIOS = scenarios(test_viewer_sketches)  # each takes (client, keys)
 
 
 @pytest.fixture(scope="module")
@@ -156,6 +158,19 @@ def node_name(client: RedisCluster, key: str) -> str:
     return str(node.name)
 
 
+def recorded_writes(monkeypatch: pytest.MonkeyPatch) -> list[list[Any]]:
+    """The commands of every write to a multiplexed connection from now on."""
+    writes: list[list[Any]] = []
+    execute = MultiplexedConnection.execute
+
+    async def recorded(self: MultiplexedConnection, commands: Any) -> list[Any]:
+        writes.append(list(commands))
+        return await execute(self, commands)
+
+    monkeypatch.setattr(MultiplexedConnection, "execute", recorded)
+    return writes
+
+
 def wait_for(check: Callable[[], bool], what: str, timeout_s: float = 60) -> None:
     deadline = time.monotonic() + timeout_s
     while not check():
@@ -209,6 +224,35 @@ async def test_bench_read_sums_the_cpu_of_every_primary(
     assert total is not None and total >= before
 
 
+@pytest.mark.parametrize("scenario", SKETCH_SCENARIOS, ids=lambda f: f.__name__)
+async def test_viewers_counted_lately_are_not_added_again_on_a_cluster(
+    scenario: Callable[[tuple[Any, RedisKeys]], Awaitable[None]], cluster_caches: Caches
+) -> None:
+    assert cluster_caches.client is not None and cluster_caches.keys is not None
+    await scenario((cluster_caches.client, cluster_caches.keys))
+
+
+async def test_a_page_served_is_one_write_per_node(
+    cluster_caches: Caches, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page's posts' sketches live in many slots: each node's commands go in one
+    write (adapters/redis/sketches.py), and a viewer served again is only counted."""
+    client, keys = cluster_caches.client, cluster_caches.keys
+    assert isinstance(client, RedisCluster) and keys is not None
+    sketches = RedisViewerSketches(client, keys)
+    posts = list(range(1, 31))
+    assert len({node_name(client, keys.viewers(post)) for post in posts}) == MASTERS
+    assert await sketches.served(7, [999]) == {999: 1}  # every node's connection is open
+    writes = recorded_writes(monkeypatch)
+    assert await sketches.served(7, posts) == dict.fromkeys(posts, 1)
+    assert await sketches.served(8, posts) == dict.fromkeys(posts, 2)
+    assert await sketches.served(7, posts) == dict.fromkeys(posts, 2)  # counted once
+    monkeypatch.undo()
+    # PFADD, EXPIRE and PFCOUNT for a viewer not counted lately, then PFCOUNT only.
+    assert len(writes) == 3 * MASTERS
+    assert sum(map(len, writes)) == 3 * len(posts) * 2 + len(posts)
+
+
 @pytest.mark.parametrize("scenario", API_SCENARIOS, ids=lambda f: f.__name__)
 async def test_the_core_feed_scenarios_pass_on_a_cluster(
     scenario: Callable[[World], Awaitable[None]], cluster_world: World
@@ -250,19 +294,13 @@ async def test_a_fan_out_batch_of_pairs_is_one_script_call_per_node(
     for user in active:
         await timelines.replace(user, [10])
     assert await timelines.insert_many([(2, 5)]) == 0  # no timeline; the script is loaded
-    sent: list[list[Any]] = []
-    execute = MultiplexedConnection.execute
-
-    async def recorded(self: MultiplexedConnection, commands: Any) -> list[Any]:
-        sent.append([command[0] for command in commands])
-        return await execute(self, commands)
-
-    monkeypatch.setattr(MultiplexedConnection, "execute", recorded)
+    writes = recorded_writes(monkeypatch)
     pairs = [(user, 30) for user in users] + [(user, 20) for user in users]
     assert await timelines.insert_many(pairs) == 2 * len(active)
     assert await timelines.insert_many([(user, 30) for user in users]) == len(active)
     monkeypatch.undo()
-    assert len(sent) == 2 * MASTERS and all(names == ["EVALSHA"] for names in sent)
+    assert len(writes) == 2 * MASTERS
+    assert all([command[0] for command in write] == ["EVALSHA"] for write in writes)
     reads = {user: await timelines.read(user, None, 10) for user in users[:50]}
     assert reads == {user: [30, 20, 10] if user in active else None for user in users[:50]}
 
@@ -276,17 +314,10 @@ async def test_a_batch_of_rate_limit_hits_is_one_write_per_node(
     two = RateRule("posts", 2, 3_600)
     batch = [(two, str(key)) for key in range(60) for _ in range(3)]
     await limiter.hit_many([(two, "warm-up"), (two, "warm-up")])  # the script is loaded
-    writes: list[int] = []
-    execute = MultiplexedConnection.execute
-
-    async def recorded(self: MultiplexedConnection, commands: Any) -> list[Any]:
-        writes.append(len(commands))
-        return await execute(self, commands)
-
-    monkeypatch.setattr(MultiplexedConnection, "execute", recorded)
+    writes = recorded_writes(monkeypatch)
     assert await limiter.hit_many(batch) == [True, True, False] * 60
     monkeypatch.undo()
-    assert len(writes) == MASTERS and sum(writes) == len(batch)
+    assert len(writes) == MASTERS and sum(map(len, writes)) == len(batch)
     assert not (await limiter.hit(two, "7")).allowed
 
 

@@ -107,11 +107,44 @@ class ScriptRunner:
             )
             for indexes in by_slot.values()
         ]
-        results = await self._pipelined(client, commands, list(by_slot))
+        return await self._sent(script, commands, list(by_slot))
+
+    async def call_each(
+        self, script: LuaScript, calls: Sequence[tuple[str, Sequence[Arg]]]
+    ) -> list[Any]:
+        """One call of `script` per (key, ARGV), replies in order, in one round trip:
+        on a cluster, each node's calls in one write over its multiplexed connection
+        (or one cluster pipeline), in the given order (calls on one key run in that
+        order); elsewhere, one pipeline."""
+        if not calls:
+            return []
+        commands = [("EVALSHA", script.sha, 1, key, *args) for key, args in calls]
+        return await self._sent(
+            script, commands, self._slots_of(self._client, [k for k, _ in calls])
+        )
+
+    async def each_on_its_node(
+        self, commands: Sequence[tuple[Arg, ...]], keys: Sequence[str]
+    ) -> list[Any]:
+        """Plain commands of one key each (`keys[i]` is command i's), replies in order
+        and in one round trip: on a cluster, each node's commands in one write, as
+        `call_each` sends scripts; elsewhere, one pipeline. A command's error is raised."""
+        results = await self._each(commands, self._slots_of(self._client, keys))
+        for result in results:
+            if isinstance(result, Exception):
+                raise result
+        return results
+
+    async def _sent(
+        self, script: LuaScript, commands: Sequence[tuple[Arg, ...]], slots: Sequence[int]
+    ) -> list[Any]:
+        """Calls of `script` (`slots[i]` is call i's), each node's in one write. A
+        NOSCRIPT loads the script and sends those calls again; a call's error is raised."""
+        results = await self._each(commands, slots)
         missing = [i for i, result in enumerate(results) if isinstance(result, NoScriptError)]
         if missing:
             await self._load(script)
-            again = await self._pipelined(client, [commands[i] for i in missing])
+            again = await self._each([commands[i] for i in missing], [slots[i] for i in missing])
             for i, result in zip(missing, again, strict=True):
                 results[i] = result
         for result in results:
@@ -119,33 +152,14 @@ class ScriptRunner:
                 raise result
         return results
 
-    async def call_each(
-        self, script: LuaScript, calls: Sequence[tuple[str, Sequence[Arg]]]
-    ) -> list[Any]:
-        """One call of `script` per (key, ARGV), replies in order. On a cluster, each
-        node's calls travel in one write over its multiplexed connection, in the given
-        order (calls on one key run in that order); elsewhere, one pipeline."""
-        if not calls:
-            return []
+    async def _each(self, commands: Sequence[tuple[Arg, ...]], slots: Sequence[int]) -> list[Any]:
         client = self._client
-        commands = [("EVALSHA", script.sha, 1, key, *args) for key, args in calls]
-        keys = [key for key, _ in calls]
-        if isinstance(client, RedisCluster) and getattr(client, "multiplexed", None):
-            slots = self._slots_of(client, keys)
-            results = await self._per_node(client, commands, slots)
-            missing = [i for i, result in enumerate(results) if isinstance(result, NoScriptError)]
-            if missing:
-                await self._load(script)
-                again = await self._per_node(
-                    client, [commands[i] for i in missing], [slots[i] for i in missing]
-                )
-                for i, result in zip(missing, again, strict=True):
-                    results[i] = result
-        else:
-            results = [await self.call(script, [key], args) for key, args in calls]
-        for result in results:
-            if isinstance(result, Exception):
-                raise result
+        if isinstance(client, RedisCluster):
+            return await self._pipelined(client, commands, slots)
+        pipe = client.pipeline(transaction=False)
+        for command in commands:
+            pipe.execute_command(*command)
+        results: list[Any] = await pipe.execute(raise_on_error=False)
         return results
 
     async def call_per_node(
@@ -228,7 +242,10 @@ class ScriptRunner:
         """The primary the client's slot map names for `slot` (it may be stale)."""
         return client.nodes_manager.get_node_from_slot(slot)
 
-    def _slots_of(self, client: RedisCluster, keys: Sequence[str]) -> list[int]:
+    def _slots_of(self, client: RedisClient, keys: Sequence[str]) -> list[int]:
+        """The keys' slots (remembered, bounded); all 0 on a single server."""
+        if not isinstance(client, RedisCluster):
+            return [0] * len(keys)
         known = self._slots
         if len(known) >= KNOWN_SLOTS:
             for key in list(islice(known, KNOWN_SLOTS // 2)):

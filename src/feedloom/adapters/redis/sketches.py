@@ -1,8 +1,9 @@
 """Sketches in Redis, shared by every process.
 
 Distinct viewers: one HyperLogLog per post (PFADD, PFCOUNT: 12 KB at most, 0.81 %
-standard error), a page's adds and counts in one script call (a pipeline on a cluster,
-whose keys live in many slots): one round trip.
+standard error), a page's adds and counts in one script call (on a cluster, whose keys
+live in many slots, the same steps as commands, each node's in one write): one round
+trip.
 
 Trending: one sorted set per window bucket, ZINCRBY'd with each flush's engagement
 weights and trimmed to the TOP_KEPT best. Why not a count-min sketch in Lua: the
@@ -23,7 +24,7 @@ from typing import cast
 
 from feedloom.adapters.redis import lua
 from feedloom.adapters.redis.keys import RedisKeys
-from feedloom.adapters.redis.scripts import LuaScript, RedisClient, ScriptRunner, is_cluster
+from feedloom.adapters.redis.scripts import Arg, LuaScript, RedisClient, ScriptRunner, is_cluster
 from feedloom.domain.trending import bucket_of, decayed, elapsed_share
 
 VIEWS_TTL = timedelta(days=30)
@@ -76,23 +77,52 @@ class RedisViewerSketches:
     async def served(self, viewer_id: int, post_ids: Sequence[int]) -> dict[int, int]:
         if not post_ids:
             return {}
-        if is_cluster(self._client):
-            return await self._served_per_node(viewer_id, post_ids)
         keys = [self._keys.viewers(post_id) for post_id in post_ids]
         flags = self._counted.flags(viewer_id, post_ids)
-        estimates = await self._scripts.call(SERVED, keys, [viewer_id, self._ttl_s, *flags])
+        if is_cluster(self._client):
+            estimates = await self._served_on_cluster(viewer_id, keys, flags)
+        else:
+            estimates = await self._scripts.call(SERVED, keys, [viewer_id, self._ttl_s, *flags])
         self._counted.remember(viewer_id, post_ids, flags)
         return {post_id: int(n) for post_id, n in zip(post_ids, estimates, strict=True)}
 
-    async def _served_per_node(self, viewer_id: int, post_ids: Sequence[int]) -> dict[int, int]:
-        pipe = self._client.pipeline(transaction=False)
-        for post_id in post_ids:
-            key = self._keys.viewers(post_id)
-            pipe.pfadd(key, viewer_id)
-            pipe.execute_command("PFCOUNT", key)  # a cluster pipeline blocks pfcount()
-            pipe.expire(key, self._ttl_s)
-        replies = await pipe.execute()
-        return {post_id: int(replies[3 * i + 1]) for i, post_id in enumerate(post_ids)}
+    async def _served_on_cluster(
+        self, viewer_id: int, keys: Sequence[str], flags: Sequence[str]
+    ) -> list[int]:
+        """A page's sketches live in many slots, so no one script call: SERVED's steps
+        as commands, each node's in one write. A sketch that reads 0 was lost; its
+        viewer is added again in a second round trip (rare)."""
+        counts = await self._add_and_count(viewer_id, keys, flags)
+        lost = [
+            i
+            for i, (flag, n) in enumerate(zip(flags, counts, strict=True))
+            if flag == "0" and n == 0
+        ]
+        if lost:
+            again = await self._add_and_count(viewer_id, [keys[i] for i in lost], ["1"] * len(lost))
+            for i, n in zip(lost, again, strict=True):
+                counts[i] = n
+        return counts
+
+    async def _add_and_count(
+        self, viewer_id: int, keys: Sequence[str], flags: Sequence[str]
+    ) -> list[int]:
+        commands: list[tuple[Arg, ...]] = []
+        owners: list[str] = []
+        for key, flag in zip(keys, flags, strict=True):
+            if flag == "1":
+                commands += [("PFADD", key, viewer_id), ("EXPIRE", key, self._ttl_s)]
+                owners += [key, key]
+            commands.append(("PFCOUNT", key))
+            owners.append(key)
+        replies = iter(await self._scripts.each_on_its_node(commands, owners))
+        counts = []
+        for flag in flags:
+            if flag == "1":
+                next(replies)  # PFADD's
+                next(replies)  # EXPIRE's
+            counts.append(int(next(replies)))
+        return counts
 
 
 class RedisTrendingStore:
