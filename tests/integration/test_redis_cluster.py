@@ -321,6 +321,63 @@ async def test_a_batch_of_rate_limit_hits_is_one_write_per_node(
     assert not (await limiter.hit(two, "7")).allowed
 
 
+async def test_a_pipeline_of_one_key_commands_is_one_write_per_node(
+    cluster_caches: Caches, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Caches' pipelines (views, counters, likes) go straight to the nodes over their
+    multiplexed connections (adapters/redis/client.py), replies shaped as redis-py
+    shapes them; one with a reply option runs as redis-py's own pipeline."""
+    client, keys = cluster_caches.client, cluster_caches.keys
+    assert isinstance(client, RedisCluster) and keys is not None
+    names = [keys.view("post", post) for post in range(40)]
+    assert len({node_name(client, name) for name in names}) == MASTERS
+    await client.ping()
+    writes = recorded_writes(monkeypatch)
+    pipe = client.pipeline(transaction=False)
+    for i, name in enumerate(names):
+        pipe.set(name, str(i), px=60_000)
+        pipe.hset(name + "h", mapping={"l": i})
+    assert await pipe.execute() == [True, 1] * len(names)
+    pipe = client.pipeline(transaction=False)
+    for name in names:
+        pipe.get(name)
+        pipe.hmget(name + "h", ["l", "c"])
+    replies = await pipe.execute()
+    monkeypatch.undo()
+    assert replies[::2] == [str(i).encode() for i in range(len(names))]
+    assert replies[1::2] == [[str(i).encode(), None] for i in range(len(names))]
+    assert len(writes) == 2 * MASTERS and sum(map(len, writes)) == 4 * len(names)
+    pipe = client.pipeline(transaction=False)  # not routed: RESP3 shapes these
+    pipe.zadd(names[0] + "z", {"a": 1.0})
+    pipe.zrange(names[0] + "z", 0, -1, withscores=True)
+    pipe.hgetall(names[0] + "h")
+    assert await pipe.execute() == [1, [(b"a", 1.0)], {b"l": b"0"}]
+
+
+async def test_a_pipeline_sent_to_the_wrong_nodes_still_gets_every_reply(
+    cluster_caches: Caches, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client, keys = cluster_caches.client, cluster_caches.keys
+    assert isinstance(client, RedisCluster) and keys is not None
+    names = [keys.view("user", user) for user in range(30)]
+    await client.ping()
+    primaries = client.get_primaries()
+
+    def wrong_node(client: RedisCluster, slot: int) -> Any:
+        right = client.nodes_manager.get_node_from_slot(slot)
+        return next(node for node in primaries if node.name != right.name)
+
+    monkeypatch.setattr(ScriptRunner, "_node_of", staticmethod(wrong_node))
+    pipe = client.pipeline(transaction=False)
+    for i, name in enumerate(names):
+        pipe.set(name, str(i))
+    assert await pipe.execute() == [True] * len(names)
+    pipe = client.pipeline(transaction=False)
+    for name in names:
+        pipe.get(name)
+    assert await pipe.execute() == [str(i).encode() for i in range(len(names))]
+
+
 async def test_a_fan_out_batch_sent_to_the_wrong_nodes_still_lands_once(
     cluster_caches: Caches, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import hiredis
 from redis.asyncio import BlockingConnectionPool, RedisCluster
-from redis.asyncio.cluster import ClusterNode
+from redis.asyncio.cluster import ClusterNode, ClusterPipeline
 from redis.asyncio.connection import Connection, SSLConnection, UnixDomainSocketConnection
 from redis.exceptions import RedisClusterException, RedisError
 from redis.maint_notifications import MaintNotificationsConfig
@@ -23,7 +23,7 @@ from redis.typing import EncodableT
 from feedloom.adapters.redis.autopipeline import AutoPipelinedRedis
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.multiplexed import Address, MultiplexedConnection
-from feedloom.adapters.redis.scripts import RedisClient
+from feedloom.adapters.redis.scripts import RedisClient, ScriptRunner
 
 CONNECT_TIMEOUT_S = 5.0
 POOL_SIZE = 256  # per process; blocked XREADGROUPs of the worker's consumers hold one each
@@ -84,11 +84,86 @@ class RoutedCluster(RedisCluster):
             self._multiplexed[node.name] = connection
         return connection
 
+    def pipeline(
+        self, transaction: Any | None = None, shard_hint: Any | None = None
+    ) -> ClusterPipeline:
+        if transaction or shard_hint:
+            return super().pipeline(transaction, shard_hint)
+        return _RoutedPipeline(self)  # type: ignore[abstract]  # redis-py's own stub gap
+
     async def aclose(self) -> None:
         connections, self._multiplexed = list(self._multiplexed.values()), {}
         for connection in connections:
             await connection.close()
         await super().aclose()
+
+
+# Commands whose only key is their first argument (with no more arguments than one key
+# where the command takes several): routed by it. Only commands whose replies RESP2 (the
+# multiplexed connection's) and RESP3 (redis-py's) shape alike: not HGETALL, SMEMBERS or
+# the sorted sets' scores.
+_FIRST_ARGUMENT_IS_THE_KEY = frozenset(
+    {
+        *("GET", "SET", "GETEX", "SETEX", "PSETEX", "INCR", "INCRBY", "DECRBY"),
+        *("HGET", "HMGET", "HSET", "HDEL", "HINCRBY", "HEXISTS"),
+        *("LRANGE", "LINDEX", "LLEN", "LPUSH", "RPUSH", "LTRIM", "PFADD"),
+        *("EXPIRE", "PEXPIRE", "TTL", "PTTL", "XADD"),
+        *("SADD", "SREM", "SISMEMBER", "SMISMEMBER", "SCARD"),
+        *("ZADD", "ZREM", "ZCARD", "ZREMRANGEBYRANK", "ZREMRANGEBYSCORE"),
+    }
+)
+_ONE_KEY_ONLY = frozenset({"PFCOUNT", "UNLINK", "DEL", "EXISTS", "TOUCH"})
+
+
+def _routable(args: tuple[Any, ...], options: dict[str, Any]) -> bool:
+    """A command of one key whose reply needs no options (`keys` only feeds redis-py's
+    client-side cache)."""
+    if (options and set(options) != {"keys"}) or len(args) < 2 or not isinstance(args[0], str):
+        return False
+    name = args[0].upper()
+    return name in _FIRST_ARGUMENT_IS_THE_KEY or (name in _ONE_KEY_ONLY and len(args) == 2)
+
+
+class _RoutedPipeline(ClusterPipeline):
+    """A cluster pipeline of one-key commands goes straight to the nodes: each node's
+    commands in one write over its multiplexed connection, all nodes at once
+    (scripts.py `ScriptRunner.each_on_its_node`, which also follows a stale slot map's
+    redirections). redis-py's cluster pipeline resolves a routing policy per command
+    and runs a connection per node: most of a cluster read's client CPU
+    (docs/BENCHMARKS.md). Anything else (a command of many keys or none, options that
+    shape a reply, TLS) runs as redis-py's own pipeline."""
+
+    def __init__(self, client: RoutedCluster) -> None:
+        super().__init__(client)
+        self._routed_client = client
+        self._queued: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+
+    def execute_command(self, *args: Any, **kwargs: Any) -> _RoutedPipeline:
+        self._queued.append((args, kwargs))
+        return self
+
+    async def execute(self, raise_on_error: bool = True, allow_redirections: bool = True) -> Any:
+        queued, self._queued = self._queued, []
+        if not queued:
+            return []
+        client = self._routed_client
+        nodes = client.get_primaries()
+        if not all(_routable(args, options) for args, options in queued) or any(
+            client.multiplexed(node) is None for node in nodes
+        ):
+            pipe = RedisCluster.pipeline(client)  # redis-py's own
+            for args, options in queued:
+                pipe.execute_command(*args, **options)
+            return await pipe.execute(raise_on_error, allow_redirections)
+        commands = [args for args, _ in queued]
+        keys = [args[1] for args in commands]
+        runner = ScriptRunner(client)
+        return await runner.each_on_its_node(commands, keys, raise_on_error, self._shaped)
+
+    def _shaped(self, command: tuple[Any, ...], reply: Any) -> Any:
+        """A reply as redis-py's own path returns it (its response callback)."""
+        callback = self._routed_client.response_callbacks.get(command[0].upper())
+        return reply if callback is None else callback(reply)
 
 
 def parse_redis_url(url: str, cluster: bool = False) -> tuple[str, bool]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, TypeAlias
@@ -35,6 +35,7 @@ from redis.exceptions import (
 
 RedisClient: TypeAlias = Redis | RedisCluster
 Arg: TypeAlias = bytes | str | int | float
+Shape: TypeAlias = Callable[[tuple[Arg, ...], Any], Any]  # (command, raw reply) -> reply
 REDIRECTED = (MovedError, AskError, TryAgainError, ClusterDownError)
 KNOWN_SLOTS = 200_000  # key -> slot facts kept (~25 MB); the oldest half goes first
 
@@ -124,14 +125,20 @@ class ScriptRunner:
         )
 
     async def each_on_its_node(
-        self, commands: Sequence[tuple[Arg, ...]], keys: Sequence[str]
+        self,
+        commands: Sequence[tuple[Arg, ...]],
+        keys: Sequence[str],
+        raise_on_error: bool = True,
+        shape: Shape | None = None,
     ) -> list[Any]:
         """Plain commands of one key each (`keys[i]` is command i's), replies in order
         and in one round trip: on a cluster, each node's commands in one write, as
-        `call_each` sends scripts; elsewhere, one pipeline. A command's error is raised."""
-        results = await self._each(commands, self._slots_of(self._client, keys))
+        `call_each` sends scripts; elsewhere, one pipeline. A command's error is raised,
+        or with `raise_on_error=False` returned in its place. `shape` turns a reply read
+        straight off a multiplexed connection into what redis-py's own path returns."""
+        results = await self._each(commands, self._slots_of(self._client, keys), shape)
         for result in results:
-            if isinstance(result, Exception):
+            if raise_on_error and isinstance(result, Exception):
                 raise result
         return results
 
@@ -152,10 +159,12 @@ class ScriptRunner:
                 raise result
         return results
 
-    async def _each(self, commands: Sequence[tuple[Arg, ...]], slots: Sequence[int]) -> list[Any]:
+    async def _each(
+        self, commands: Sequence[tuple[Arg, ...]], slots: Sequence[int], shape: Shape | None = None
+    ) -> list[Any]:
         client = self._client
         if isinstance(client, RedisCluster):
-            return await self._pipelined(client, commands, slots)
+            return await self._pipelined(client, commands, slots, shape)
         pipe = client.pipeline(transaction=False)
         for command in commands:
             pipe.execute_command(*command)
@@ -263,13 +272,16 @@ class ScriptRunner:
         client: RedisCluster,
         commands: Sequence[tuple[Arg, ...]],
         slots: Sequence[int] | None = None,
+        shape: Shape | None = None,
     ) -> list[Any]:
         """The commands in one cluster pipeline; with `slots`, each goes straight to the
         node of its slot (module doc)."""
         routed = getattr(client, "multiplexed", None)
         if slots is not None and routed is not None:
-            return await self._per_node(client, commands, slots)
-        pipe = client.pipeline()
+            return await self._per_node(client, commands, slots, shape)
+        # redis-py's own pipeline, which follows redirections; never the client's
+        # pipeline(), which may route through this runner again (client.py).
+        pipe = RedisCluster.pipeline(client)
         if slots is None:
             for command in commands:
                 pipe.execute_command(*command)
@@ -280,12 +292,17 @@ class ScriptRunner:
         return results
 
     async def _per_node(
-        self, client: RedisCluster, commands: Sequence[tuple[Arg, ...]], slots: Sequence[int]
+        self,
+        client: RedisCluster,
+        commands: Sequence[tuple[Arg, ...]],
+        slots: Sequence[int],
+        shape: Shape | None = None,
     ) -> list[Any]:
         """Each node's commands in one write over its multiplexed connection, all nodes
-        at once. Commands a node redirects (a stale slot map) are sent again through
-        redis-py's cluster pipeline, which follows the redirection and refreshes the
-        map. A lost connection is raised, not retried: a call may have run already."""
+        at once, each reply `shape`d. Commands a node redirects (a stale slot map) are
+        sent again through redis-py's cluster pipeline, which follows the redirection,
+        refreshes the map and shapes the replies itself. A lost connection is raised,
+        not retried: a call may have run already."""
         groups = self._by_node(client, slots)
         routes = [client.multiplexed(node) for node, _ in groups]  # type: ignore[attr-defined]
         if any(route is None for route in routes):
@@ -303,6 +320,8 @@ class ScriptRunner:
         results: list[Any] = [None] * len(commands)
         for (_, indexes), node_replies in zip(groups, replies, strict=True):
             for index, reply in zip(indexes, node_replies, strict=True):
+                if shape is not None and not isinstance(reply, Exception):
+                    reply = shape(commands[index], reply)
                 results[index] = reply
         redirected = [i for i, result in enumerate(results) if isinstance(result, REDIRECTED)]
         if redirected:
