@@ -163,6 +163,7 @@ def build_services(
         metrics,
         clock,
         settings.fanout.batch_size,
+        concurrency,
     )
     notices = Notices(caches.notices)
     fan_out.notices = notices

@@ -25,6 +25,7 @@ from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import AuthorPushed, PostDeleted, PostPublished, UserProfile
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
+from feedloom.lookups.concurrency import Concurrency
 from feedloom.lookups.notices import Notices
 from feedloom.metrics import Metrics, author_size_bucket
 from feedloom.ports import (
@@ -52,8 +53,10 @@ class FanOut:
         metrics: Metrics,
         clock: Clock,
         page_size: int,
+        concurrency: Concurrency,
     ) -> None:
         self._posts, self._profiles, self._followers = posts, profiles, followers
+        self._concurrency = concurrency
         self._timelines, self._author_timelines, self._recent = timelines, author_timelines, recent
         self._views, self._metrics, self._clock = views, metrics, clock
         self._page_size = page_size
@@ -66,8 +69,12 @@ class FanOut:
         events = [delivery.event for delivery in deliveries]
         published = await self._live([e for e in events if isinstance(e, PostPublished)])
         published = await self._decided(published)
-        await self._to_author_timelines(published)
-        reached = await self._to_followers([post for post in published if not post.pulled])
+        # Independent: against Redis, the authors' lists are written while the
+        # followers are read from the store.
+        _, reached = await self._concurrency.two(
+            self._to_author_timelines(published),
+            self._to_followers([post for post in published if not post.pulled]),
+        )
         await self._back_fill([e for e in events if isinstance(e, AuthorPushed)])
         await self._purge([e for e in events if isinstance(e, PostDeleted)])
         self._observe(deliveries[0].lane, published, reached)
