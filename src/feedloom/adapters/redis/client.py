@@ -147,18 +147,16 @@ class _RoutedPipeline(ClusterPipeline):
         if not queued:
             return []
         client = self._routed_client
-        nodes = client.get_primaries()
-        if not all(_routable(args, options) for args, options in queued) or any(
-            client.multiplexed(node) is None for node in nodes
-        ):
+        if not all(_routable(args, options) for args, options in queued):
             pipe = RedisCluster.pipeline(client)  # redis-py's own
             for args, options in queued:
                 pipe.execute_command(*args, **options)
             return await pipe.execute(raise_on_error, allow_redirections)
-        commands = [args for args, _ in queued]
-        keys = [args[1] for args in commands]
+        # Over TLS (no multiplexed connections) the runner uses redis-py's pipeline.
         runner = ScriptRunner(client)
-        return await runner.each_on_its_node(commands, keys, raise_on_error, self._shaped)
+        return await runner.each_on_its_node(
+            [args for args, _ in queued], raise_on_error, self._shaped
+        )
 
     def _shaped(self, command: tuple[Any, ...], reply: Any) -> Any:
         """A reply as redis-py's own path returns it (its response callback)."""

@@ -65,7 +65,7 @@ def is_cluster(client: RedisClient) -> bool:
 class ScriptRunner:
     def __init__(self, client: RedisClient) -> None:
         self._client = client
-        self._slots: dict[str, int] = {}
+        self._slots: dict[Arg, int] = {}
 
     async def call(self, script: LuaScript, keys: Sequence[str], args: Sequence[Arg]) -> Any:
         """One script call; in a cluster, every key must hash to the same slot."""
@@ -127,15 +127,15 @@ class ScriptRunner:
     async def each_on_its_node(
         self,
         commands: Sequence[tuple[Arg, ...]],
-        keys: Sequence[str],
         raise_on_error: bool = True,
         shape: Shape | None = None,
     ) -> list[Any]:
-        """Plain commands of one key each (`keys[i]` is command i's), replies in order
-        and in one round trip: on a cluster, each node's commands in one write, as
+        """Plain commands of one key each, their first argument, replies in order and
+        in one round trip: on a cluster, each node's commands in one write, as
         `call_each` sends scripts; elsewhere, one pipeline. A command's error is raised,
         or with `raise_on_error=False` returned in its place. `shape` turns a reply read
         straight off a multiplexed connection into what redis-py's own path returns."""
+        keys = [command[1] for command in commands]
         results = await self._each(commands, self._slots_of(self._client, keys), shape)
         for result in results:
             if raise_on_error and isinstance(result, Exception):
@@ -251,7 +251,7 @@ class ScriptRunner:
         """The primary the client's slot map names for `slot` (it may be stale)."""
         return client.nodes_manager.get_node_from_slot(slot)
 
-    def _slots_of(self, client: RedisClient, keys: Sequence[str]) -> list[int]:
+    def _slots_of(self, client: RedisClient, keys: Sequence[Arg]) -> list[int]:
         """The keys' slots (remembered, bounded); all 0 on a single server."""
         if not isinstance(client, RedisCluster):
             return [0] * len(keys)

@@ -24,7 +24,7 @@ from typing import cast
 
 from feedloom.adapters.redis import lua
 from feedloom.adapters.redis.keys import RedisKeys
-from feedloom.adapters.redis.scripts import Arg, LuaScript, RedisClient, ScriptRunner, is_cluster
+from feedloom.adapters.redis.scripts import LuaScript, RedisClient, ScriptRunner, is_cluster
 from feedloom.domain.trending import bucket_of, decayed, elapsed_share
 
 VIEWS_TTL = timedelta(days=30)
@@ -107,15 +107,13 @@ class RedisViewerSketches:
     async def _add_and_count(
         self, viewer_id: int, keys: Sequence[str], flags: Sequence[str]
     ) -> list[int]:
-        commands: list[tuple[Arg, ...]] = []
-        owners: list[str] = []
+        pipe = self._client.pipeline(transaction=False)  # each node's in one write
         for key, flag in zip(keys, flags, strict=True):
             if flag == "1":
-                commands += [("PFADD", key, viewer_id), ("EXPIRE", key, self._ttl_s)]
-                owners += [key, key]
-            commands.append(("PFCOUNT", key))
-            owners.append(key)
-        replies = iter(await self._scripts.each_on_its_node(commands, owners))
+                pipe.pfadd(key, viewer_id)
+                pipe.expire(key, self._ttl_s)
+            pipe.execute_command("PFCOUNT", key)  # a cluster pipeline blocks pfcount()
+        replies = iter(await pipe.execute())
         counts = []
         for flag in flags:
             if flag == "1":
