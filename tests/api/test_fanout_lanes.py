@@ -8,6 +8,7 @@ import asyncio
 import time
 from collections.abc import Sequence
 
+from feedloom.ports import PostRun
 from tests.world import World
 
 BOUND_S = 60.0  # generous on a loaded machine: the assertion is the order, not the time
@@ -27,13 +28,13 @@ async def test_an_ordinary_post_fans_out_while_a_big_fan_out_is_held_mid_way(
     insert_many = timelines.insert_many
     big_chunks: list[int] = []
 
-    async def gated(pairs: Sequence[tuple[int, int]]) -> int:
-        if big_post and any(post == int(big_post) for _, post in pairs):
-            big_chunks.append(len(pairs))
+    async def gated(runs: Sequence[PostRun]) -> int:
+        if big_post and any(post == int(big_post) for post, _ in runs):
+            big_chunks.append(sum(len(owners) for _, owners in runs))
             if len(big_chunks) == 2:  # the author's own timeline, then a first chunk
                 held.set()
                 await release.wait()
-        return await insert_many(pairs)
+        return await insert_many(runs)
 
     big_post = ""
     timelines.insert_many = gated  # type: ignore[method-assign]

@@ -177,14 +177,14 @@ async def test_a_timeline_tells_how_long_until_it_expires(caches: Caches) -> Non
     assert remaining is not None and 7_000 < remaining <= 7_200
 
 
-async def test_insert_many_writes_each_pair_to_a_timeline_that_exists_and_counts_them(
+async def test_insert_many_writes_each_run_to_the_timelines_that_exist_and_counts_them(
     caches: Caches,
 ) -> None:
     timelines = caches.timelines(length=3)
     await timelines.replace(USER, [5])
     await timelines.replace(3, [])
-    pairs = [(USER, 9), (OTHER, 9), (3, 9), (USER, 7), (USER, 9), (3, 4), (USER, 1), (USER, 12)]
-    assert await timelines.insert_many(pairs) == 7  # OTHER has no timeline
+    runs = [(9, [USER, OTHER, 3]), (7, [USER]), (9, (USER,)), (4, [3]), (1, [USER]), (12, [USER])]
+    assert await timelines.insert_many(runs) == 7  # OTHER has no timeline
     assert await timelines.read(OTHER, None, 10) is None
     assert await timelines.read(USER, None, 10) == [12, 9, 7]  # capped, no duplicate
     assert await timelines.read(3, None, 10) == [9, 4]
@@ -196,10 +196,13 @@ async def test_insert_many_of_any_order_keeps_exactly_the_newest_ids(caches: Cac
     for user_id in (USER, OTHER):
         await timelines.replace(user_id, [])
     rng = random.Random(4)
-    pairs = [(rng.choice((USER, OTHER)), rng.randrange(1, 60)) for _ in range(300)]
-    await timelines.insert_many(pairs)
+    runs = [
+        (rng.randrange(1, 60), [rng.choice((USER, OTHER)) for _ in range(rng.randrange(1, 4))])
+        for _ in range(150)
+    ]
+    await timelines.insert_many(runs)
     for user_id in (USER, OTHER):
-        expected = sorted({post for reader, post in pairs if reader == user_id}, reverse=True)
+        expected = sorted({post for post, readers in runs if user_id in readers}, reverse=True)
         assert await timelines.read(user_id, None, 100) == expected[:7]
 
 
@@ -207,7 +210,7 @@ async def test_a_rebuild_keeps_what_a_fan_out_added_while_it_read(caches: Caches
     timelines = caches.timelines(length=4)
     await timelines.hold(USER)  # the rebuild starts: missing, so held empty
     assert await timelines.read_page(USER, None, 10) == ([], False)  # not complete
-    assert await timelines.insert_many([(USER, 50)]) == 1  # a fan-out meanwhile
+    assert await timelines.insert_many([(50, [USER])]) == 1  # a fan-out meanwhile
     await timelines.rebuild(USER, [10, 20, 30], complete=False)
     assert await timelines.read(USER, None, 10) == [50, 30, 20, 10]
     await timelines.rebuild(USER, [20, 40, 60], complete=False)  # merged, capped

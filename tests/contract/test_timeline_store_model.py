@@ -24,10 +24,17 @@ USERS = (1, 2, 3)
 async def random_step(rng: random.Random, stores: tuple[TimelineStore, ...]) -> str:
     user, post_id = rng.choice(USERS), rng.randrange(1, 80)
     ids = [rng.randrange(1, 80) for _ in range(rng.randrange(0, 6))]
-    kind = rng.choices(["insert", "merge", "remove", "replace", "drop"], [70, 8, 10, 8, 4])[0]
+    runs = [(rng.randrange(1, 80), rng_users(rng.randrange(80))) for _ in range(rng.randrange(4))]
+    kinds, weights = (
+        ["insert", "batch", "merge", "remove", "replace", "drop"],
+        [50, 20, 8, 10, 8, 4],
+    )
+    kind = rng.choices(kinds, weights)[0]
     for store in stores:
         if kind == "insert":
             await store.insert_if_present(rng_users(post_id), post_id)
+        elif kind == "batch":
+            await store.insert_many(runs)
         elif kind == "merge":
             await store.merge_if_present(user, ids)
         elif kind == "remove":
@@ -36,7 +43,7 @@ async def random_step(rng: random.Random, stores: tuple[TimelineStore, ...]) -> 
             await store.replace(user, ids)
         else:
             await store.drop(user)
-    return f"{kind} user={user} post={post_id} ids={ids}"
+    return f"{kind} user={user} post={post_id} ids={ids} runs={runs}"
 
 
 def rng_users(post_id: int) -> list[int]:

@@ -293,11 +293,10 @@ async def test_a_fan_out_batch_of_pairs_is_one_script_call_per_node(
     active = users[::2]
     for user in active:
         await timelines.replace(user, [10])
-    assert await timelines.insert_many([(2, 5)]) == 0  # no timeline; the script is loaded
+    assert await timelines.insert_many([(5, [2])]) == 0  # no timeline; the script is loaded
     writes = recorded_writes(monkeypatch)
-    pairs = [(user, 30) for user in users] + [(user, 20) for user in users]
-    assert await timelines.insert_many(pairs) == 2 * len(active)
-    assert await timelines.insert_many([(user, 30) for user in users]) == len(active)
+    assert await timelines.insert_many([(30, users), (20, users)]) == 2 * len(active)
+    assert await timelines.insert_many([(30, users)]) == len(active)
     monkeypatch.undo()
     assert len(writes) == 2 * MASTERS
     assert all([command[0] for command in write] == ["EVALSHA"] for write in writes)
@@ -397,7 +396,7 @@ async def test_a_fan_out_batch_sent_to_the_wrong_nodes_still_lands_once(
         return next(node for node in primaries if node.name != right.name)
 
     monkeypatch.setattr(ScriptRunner, "_node_of", staticmethod(wrong_node))
-    written = await timelines.insert_many([(user, 30) for user in users])
+    written = await timelines.insert_many([(30, users)])
     monkeypatch.undo()
 
     assert written == len(users)

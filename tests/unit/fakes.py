@@ -35,6 +35,7 @@ from feedloom.ports import (
     Followee,
     Lane,
     OwnRelations,
+    PostRun,
     RateDecision,
     RateRule,
     SessionRecord,
@@ -480,8 +481,8 @@ class FakeTimelineStore:
             self.ids[user_id].add(post_id)
         return len(present)
 
-    async def insert_many(self, pairs: Sequence[tuple[int, int]]) -> int:
-        present = [(user_id, post_id) for user_id, post_id in pairs if user_id in self.ids]
+    async def insert_many(self, runs: Sequence[PostRun]) -> int:
+        present = [(user, post) for post, users in runs for user in users if user in self.ids]
         for user_id, post_id in present:
             self.ids[user_id].add(post_id)
         return len(present)

@@ -5,6 +5,31 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
+from typing import TypeAlias
+
+# A post and the owners of the timelines it goes to. A fan-out batch is a list of runs
+# (a post with a page of its author's followers each), not one (owner, post) pair per
+# insert: a million inserts would be a million tuples to build, sort and pack.
+PostRun: TypeAlias = tuple[int, Sequence[int]]
+
+
+def in_chunks(runs: Iterable[PostRun], size: int) -> Iterator[list[PostRun]]:
+    """The runs in order, a run split where needed so no chunk holds more than `size`
+    inserts (its owners are sliced, never copied one by one)."""
+    chunk: list[PostRun] = []
+    inserts = 0
+    for post_id, owner_ids in runs:
+        start = 0
+        while start < len(owner_ids):
+            part = owner_ids[start : start + size - inserts]
+            chunk.append((post_id, part))
+            start += len(part)
+            inserts += len(part)
+            if inserts >= size:
+                yield chunk
+                chunk, inserts = [], 0
+    if chunk:
+        yield chunk
 
 
 def merge_newest_first(sources: Iterable[Iterable[int]]) -> Iterator[int]:

@@ -14,7 +14,7 @@ import logging
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 
-from feedloom.ports import NoticeBus, NoticeListener
+from feedloom.ports import NoticeBus, NoticeListener, PostRun
 
 log = logging.getLogger(__name__)
 
@@ -38,12 +38,12 @@ class Notices:
         """These readers' feeds gained the post (pushed, or their own)."""
         await self._publish([reader_topic(r) for r in reader_ids], post_id)
 
-    async def reached_many(self, pairs: Sequence[tuple[int, int]]) -> None:
-        """A fan-out batch: each (reader, post) pair's feed gained the post."""
+    async def reached_many(self, runs: Sequence[PostRun]) -> None:
+        """A fan-out batch: each run's readers' feeds gained its post."""
         try:
-            await self._bus.publish_many(READER_PREFIX, pairs)
+            await self._bus.publish_many(READER_PREFIX, runs)
         except Exception:  # the notice is a hint, fan-out goes on
-            log.warning("new-post notices of %d readers not published", len(pairs), exc_info=True)
+            log.warning("new-post notices of %d posts not published", len(runs), exc_info=True)
 
     async def pulled_author_posted(self, author_id: int, post_id: int) -> None:
         await self._publish([author_topic(author_id)], post_id)

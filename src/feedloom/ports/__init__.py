@@ -7,6 +7,7 @@ everything, rebuilt from the durable store), `records` (the plain values they pa
 structurally; nothing inherits.
 """
 
+from feedloom.domain.timeline import PostRun
 from feedloom.ports.accounts import (
     AccountAdmin,
     AccountEraser,
@@ -109,6 +110,7 @@ __all__ = [
     "OwnRelations",
     "PeopleDirectory",
     "PostArchive",
+    "PostRun",
     "PostStore",
     "PreferenceStore",
     "ProfileChanges",

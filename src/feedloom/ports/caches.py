@@ -8,6 +8,7 @@ from contextlib import AbstractAsyncContextManager
 from typing import Protocol, TypeVar
 
 from feedloom.domain.model import Counts, Event
+from feedloom.domain.timeline import PostRun
 from feedloom.ports.records import Delivery, Lane, RateDecision, RateRule
 
 
@@ -38,9 +39,10 @@ class TimelineStore(Protocol):
         cap; returns how many timelines received it (inactive users are skipped)."""
         ...
 
-    async def insert_many(self, pairs: Sequence[tuple[int, int]]) -> int:
-        """Fan-out of a batch: each (user, post) pair inserted as `insert_if_present`
-        would, in as few round trips as the store allows; returns the pairs written."""
+    async def insert_many(self, runs: Sequence[PostRun]) -> int:
+        """Fan-out of a batch: each run's post inserted into its owners' timelines as
+        `insert_if_present` would, in as few round trips as the store allows; returns
+        the inserts written (timelines that exist)."""
         ...
 
     async def hold(self, user_id: int) -> None:
@@ -213,9 +215,9 @@ class NoticeBus(Protocol):
     Redis pub/sub across API and worker processes."""
 
     async def publish(self, topics: Sequence[str], post_id: int) -> None: ...
-    async def publish_many(self, prefix: str, pairs: Sequence[tuple[int, int]]) -> None:
-        """A fan-out batch: for each (key, post), `post` to topic `prefix` + key, in one
-        message however many pairs (nearly free when nobody listens)."""
+    async def publish_many(self, prefix: str, runs: Sequence[PostRun]) -> None:
+        """A fan-out batch: each run's post to topics `prefix` + key of its keys, in one
+        message however many (nearly free when nobody listens)."""
         ...
 
     def listen(self, topics: Sequence[str]) -> AbstractAsyncContextManager[NoticeListener]: ...

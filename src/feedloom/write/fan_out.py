@@ -2,10 +2,11 @@
 
 A batch is handled as one unit: the followers of all its pushed authors come from one
 keyset-paged query (a page or a few, not one per post), and all of its timeline inserts
-go to the store as (timeline, post) pairs, one script call per page of pairs (per slot
-on a cluster). Nothing the event carries is read again: the author and the relay's
-pulled/pushed decision travel in it, the post's age is in its ID. One query per batch
-asks which posts still exist: a post deleted (or gone) before its fan-out is done.
+go to the store as runs (a post and a page of its author's followers), one script call
+per page of inserts (per node on a cluster). Nothing the event carries is read again:
+the author and the relay's pulled/pushed decision travel in it, the post's age is in
+its ID. One query per batch asks which posts still exist: a post deleted (or gone)
+before its fan-out is done.
 
 Idempotent: a repeated delivery inserts IDs the timelines already hold, which changes
 nothing. Followers without a timeline (inactive, never built) are skipped inside the
@@ -19,10 +20,10 @@ import asyncio
 import dataclasses
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
-from itertools import repeat
 
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import AuthorPushed, PostDeleted, PostPublished, UserProfile
+from feedloom.domain.timeline import PostRun, in_chunks
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.concurrency import Concurrency
@@ -100,8 +101,8 @@ class FanOut:
         """Each post into its author timeline and its author's own home timeline."""
         if not published:
             return
-        own = [(post.author_id, post.post_id) for post in published]
-        await self._author_timelines.push_many(own)
+        await self._author_timelines.push_many([(p.author_id, p.post_id) for p in published])
+        own = [(post.post_id, (post.author_id,)) for post in published]
         await self._timelines.insert_many(own)
         if self.notices is not None:
             for post in published:
@@ -118,7 +119,7 @@ class FanOut:
         if not by_author:
             return Counter()
         lists = await self._followers.follower_lists(list(by_author))
-        await self._insert(_pairs(by_author, lists, self._page_size))
+        await self._insert(_runs(by_author, lists, self._page_size))
         reached: Counter[int] = Counter()
         for author, posts in by_author.items():
             reached.update(dict.fromkeys(posts, len(lists.get(author, ()))))
@@ -130,14 +131,14 @@ class FanOut:
         for event in pushed_again:
             recent = {event.author_id: await self._recent.recent_of(event.author_id)}
             lists = await self._followers.follower_lists([event.author_id])
-            await self._insert(_pairs(recent, lists, self._page_size))
+            await self._insert(_runs(recent, lists, self._page_size))
 
-    async def _insert(self, chunks: Iterator[list[tuple[int, int]]]) -> None:
-        """A chunk of pairs at a time: a big account's fan-out yields to other lanes
-        between chunks, and never holds all its pairs in memory at once."""
-        for pairs in chunks:
-            self._metrics.fanout_timeline_writes.inc(await self._timelines.insert_many(pairs))
-            await self._notify(pairs)
+    async def _insert(self, chunks: Iterator[list[PostRun]]) -> None:
+        """A chunk of runs at a time: a big account's fan-out yields to other lanes
+        between chunks, and never holds all its inserts in memory at once."""
+        for runs in chunks:
+            self._metrics.fanout_timeline_writes.inc(await self._timelines.insert_many(runs))
+            await self._notify(runs)
             # An in-process store answers without suspending: without this, a 200,000-
             # follower fan-out would hold the event loop (and every other lane) ~1 s.
             await asyncio.sleep(0)
@@ -151,9 +152,9 @@ class FanOut:
         if deleted:
             await self._views.forget_posts([event.post_id for event in deleted])
 
-    async def _notify(self, pairs: list[tuple[int, int]]) -> None:
+    async def _notify(self, runs: list[PostRun]) -> None:
         if self.notices is not None:
-            await self.notices.reached_many(pairs)
+            await self.notices.reached_many(runs)
 
     def _observe(self, lane: Lane, published: list[PostPublished], reached: Counter[int]) -> None:
         now = self._clock()
@@ -163,21 +164,14 @@ class FanOut:
             self._metrics.fanout_lag.labels(lane, bucket).observe(lag)
 
 
-def _pairs(
+def _runs(
     posts_of: dict[int, list[int]], followers_of: dict[int, list[int]], size: int
-) -> Iterator[list[tuple[int, int]]]:
-    """(follower, post) pairs of each author's posts and followers, `size` at a time."""
-    chunk: list[tuple[int, int]] = []
-    for author, posts in posts_of.items():
-        followers = followers_of.get(author, [])
-        for post in posts:
-            for start in range(0, len(followers), size):
-                chunk += zip(followers[start : start + size], repeat(post))  # tuples in C
-                if len(chunk) >= size:
-                    yield chunk
-                    chunk = []
-    if chunk:
-        yield chunk
+) -> Iterator[list[PostRun]]:
+    """Each author's posts with their followers, at most `size` inserts a chunk."""
+    every = (
+        (post, followers_of.get(author, [])) for author, posts in posts_of.items() for post in posts
+    )
+    return in_chunks(every, size)
 
 
 def _pulled(profiles: dict[int, UserProfile], event: PostPublished) -> bool:

@@ -10,7 +10,7 @@ from feedloom.domain.model import AuthorPushed, Event, Post, PostDeleted, PostPu
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.concurrency import Together
 from feedloom.metrics import Metrics
-from feedloom.ports import Delivery
+from feedloom.ports import Delivery, PostRun
 from feedloom.write.fan_out import FanOut
 from tests.unit.fakes import (
     NOW,
@@ -92,9 +92,9 @@ async def test_followers_are_read_once_and_inserted_a_chunk_at_a_time() -> None:
     chunks: list[int] = []
     insert_many = w.timelines.insert_many
 
-    async def counted(pairs: Sequence[tuple[int, int]]) -> int:
-        chunks.append(len(pairs))
-        return await insert_many(pairs)
+    async def counted(runs: Sequence[PostRun]) -> int:
+        chunks.append(sum(len(owners) for _, owners in runs))
+        return await insert_many(runs)
 
     w.timelines.insert_many = counted  # type: ignore[method-assign]
     await w.deliver(PostPublished(w.post.id, AUTHOR))

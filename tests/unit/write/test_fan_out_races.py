@@ -30,7 +30,7 @@ class FanOutWhileRead(FakeAuthorTimelineStore):
     async def read_many(self, author_ids: Sequence[int]) -> dict[int, list[int]]:
         seen = await super().read_many(author_ids)
         await self.push_many([(AUTHOR, RACING_POST)])  # the worker, in between
-        await self._timelines.insert_many([(READER, RACING_POST)])
+        await self._timelines.insert_many([(RACING_POST, [READER])])
         return seen
 
 

@@ -13,6 +13,8 @@ import contextlib
 from collections import defaultdict
 from collections.abc import AsyncIterator, Sequence
 
+from feedloom.ports import PostRun
+
 QUEUE_SIZE = 64
 
 
@@ -59,15 +61,17 @@ class NoticeHub:
     def listens_under(self, prefix: str) -> bool:
         return any(topic.startswith(prefix) for topic in self._by_topic)
 
-    def deliver_many(self, prefix: str, pairs: Sequence[tuple[int, int]]) -> None:
-        """(key, post) pairs for topics `prefix` + key; free when nobody listens."""
+    def deliver_many(self, prefix: str, runs: Sequence[PostRun]) -> None:
+        """Each run's post for topics `prefix` + key of its keys; free when nobody
+        listens."""
         if not self.listens_under(prefix):
             return
         by_topic = self._by_topic
-        for key, post_id in pairs:
-            topic = f"{prefix}{key}"
-            if topic in by_topic:
-                self.deliver([topic], post_id)
+        for post_id, keys in runs:
+            for key in keys:
+                topic = f"{prefix}{key}"
+                if topic in by_topic:
+                    self.deliver([topic], post_id)
 
     def deliver(self, topics: Sequence[str], post_id: int) -> None:
         for listener in {li for topic in topics for li in self._by_topic.get(topic, ())}:
@@ -100,8 +104,8 @@ class MemoryNoticeBus:
     async def publish(self, topics: Sequence[str], post_id: int) -> None:
         self._hub.deliver(topics, post_id)
 
-    async def publish_many(self, prefix: str, pairs: Sequence[tuple[int, int]]) -> None:
-        self._hub.deliver_many(prefix, pairs)
+    async def publish_many(self, prefix: str, runs: Sequence[PostRun]) -> None:
+        self._hub.deliver_many(prefix, runs)
 
     @contextlib.asynccontextmanager
     async def listen(self, topics: Sequence[str]) -> AsyncIterator[HubListener]:

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from operator import itemgetter
 
 from feedloom.domain.timeline import END_OF_FEED, split_end
-from feedloom.ports import Clock
+from feedloom.ports import Clock, PostRun
 
 
 def _no_ids() -> array[int]:
@@ -97,25 +97,26 @@ class MemoryTimelineStore:
                 written += 1
         return written
 
-    async def insert_many(self, pairs: Sequence[tuple[int, int]]) -> int:
-        # One pass, no await per pair, one clock reading: an embedded fan-out is pure
+    async def insert_many(self, runs: Sequence[PostRun]) -> int:
+        # One pass, no await per insert, one clock reading: an embedded fan-out is pure
         # dict and list work. Most inserts are the newest ID: an append at the tail.
         written, cap, now, timelines = 0, self._length, self._clock(), self._timelines
-        for user_id, post_id in sorted(pairs, key=itemgetter(1)):
-            timeline = timelines.get(user_id)
-            if timeline is None:
-                continue
-            if timeline.expires_at is not None and timeline.expires_at <= now:
-                del timelines[user_id]  # inactive too long: dropped, rebuilt on return
-                continue
-            ids = timeline.ids
-            if not ids or ids[-1] < post_id:
-                ids.append(post_id)
-                if len(ids) > cap:
-                    del ids[: len(ids) - cap]
-            else:
-                timeline.insert(post_id, cap)
-            written += 1
+        for post_id, user_ids in sorted(runs, key=itemgetter(0)):
+            for user_id in user_ids:
+                timeline = timelines.get(user_id)
+                if timeline is None:
+                    continue
+                if timeline.expires_at is not None and timeline.expires_at <= now:
+                    del timelines[user_id]  # inactive too long: dropped, rebuilt on return
+                    continue
+                ids = timeline.ids
+                if not ids or ids[-1] < post_id:
+                    ids.append(post_id)
+                    if len(ids) > cap:
+                        del ids[: len(ids) - cap]
+                else:
+                    timeline.insert(post_id, cap)
+                written += 1
         return written
 
     async def hold(self, user_id: int) -> None:

@@ -30,6 +30,7 @@ from feedloom.ports import (
     CounterStore,
     FeedSessionStore,
     HourlyTallies,
+    PostRun,
     RateDecision,
     RateLimiter,
     RateRule,
@@ -80,8 +81,8 @@ class DegradedTimelineStore:
         # A fan-out must not be acked as done while Redis is away: let it raise.
         return await self._inner.insert_if_present(user_ids, post_id)
 
-    async def insert_many(self, pairs: Sequence[tuple[int, int]]) -> int:
-        return await self._inner.insert_many(pairs)  # fan-out: retried, not skipped
+    async def insert_many(self, runs: Sequence[PostRun]) -> int:
+        return await self._inner.insert_many(runs)  # fan-out: retried, not skipped
 
     async def hold(self, user_id: int) -> None:
         await _or(None, self._inner.hold(user_id), "timelines", self._on)

@@ -88,15 +88,20 @@ local function insert(key, tail, id, hi, lo, cap, limit)
   end
 end
 
--- One (timeline, ID) pair of a batch: 1 if the timeline exists (and got the ID).
--- Pairs come sorted by ID, so an ID's halves are unpacked once for its run of pairs.
-local last_id, last_hi, last_lo
-local function insert_pair(key, id, cap, limit)
-  local tail = redis.call('LINDEX', key, -1)
-  if not tail then return 0 end
-  if id ~= last_id then last_id, last_hi, last_lo = id, halves('>I4I4', id) end
-  insert(key, tail, id, last_hi, last_lo, cap, limit)
-  return 1
+-- One run of a batch: the ID into each timeline of keys[first .. first + count - 1]
+-- that exists; returns how many exist. Runs come sorted by ID, most inserts append.
+local function insert_run(keys, first, count, id, cap, limit)
+  local hi, lo = halves('>I4I4', id)
+  local present = 0
+  for i = first, first + count - 1 do
+    local key = keys[i]
+    local tail = redis.call('LINDEX', key, -1)
+    if tail then
+      present = present + 1
+      insert(key, tail, id, hi, lo, cap, limit)
+    end
+  end
+  return present
 end
 """
 
@@ -121,17 +126,20 @@ return present
 """
 )
 
-# KEYS: timelines, a key may repeat. ARGV: cap, slack, then one ID per key. A batch
-# fan-out: each (timeline, ID) pair inserted as INSERT would; returns how many pairs
-# found their timeline. Pairs sorted by ID make most inserts the RPUSH at the tail.
-INSERT_PAIRS = (
+# KEYS: timelines, a key may repeat. ARGV: cap, slack, then runs: an ID and how many
+# of the next KEYS get it. A batch fan-out: each (timeline, ID) inserted as INSERT
+# would; returns how many found their timeline. Runs sorted by ID make most inserts
+# the RPUSH at the tail; an ID travels and is unpacked once per run, not per insert.
+INSERT_RUNS = (
     PRELUDE
     + r"""
 local cap = tonumber(ARGV[1])
 local limit = cap + tonumber(ARGV[2])
-local present = 0
-for i = 1, #KEYS do
-  present = present + insert_pair(KEYS[i], ARGV[i + 2], cap, limit)
+local present, first = 0, 1
+for r = 3, #ARGV, 2 do
+  local count = tonumber(ARGV[r + 1])
+  present = present + insert_run(KEYS, first, count, ARGV[r], cap, limit)
+  first = first + count
 end
 return present
 """
@@ -139,20 +147,22 @@ return present
 
 # The same on a cluster node, for keys of many slots that node serves (one call per
 # node instead of one per slot): the keys travel in ARGV, since declared keys must share
-# a slot. ARGV: cap, slack, n, then n timelines, then n IDs. The flag lets one script
-# touch many slots; Redis still refuses a key the node does not serve (a stale slot
-# map), and the caller then sends the call's pairs again per slot (inserts are
+# a slot. ARGV: cap, slack, n, then n timelines, then the runs. The flag lets one
+# script touch many slots; Redis still refuses a key the node does not serve (a stale
+# slot map), and the caller then sends the call's inserts again per slot (inserts are
 # idempotent, so the ones done before the refusal land once).
-INSERT_PAIRS_ON_NODE = (
+INSERT_RUNS_ON_NODE = (
     "#!lua flags=allow-cross-slot-keys\n"
     + PRELUDE
     + r"""
 local cap = tonumber(ARGV[1])
 local limit = cap + tonumber(ARGV[2])
 local n = tonumber(ARGV[3])
-local present = 0
-for i = 4, n + 3 do
-  present = present + insert_pair(ARGV[i], ARGV[i + n], cap, limit)
+local present, first = 0, 4  -- the keys are ARGV[4 .. n + 3]
+for r = n + 4, #ARGV, 2 do
+  local count = tonumber(ARGV[r + 1])
+  present = present + insert_run(ARGV, first, count, ARGV[r], cap, limit)
+  first = first + count
 end
 return present
 """

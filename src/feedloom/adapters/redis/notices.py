@@ -1,9 +1,10 @@
 """RedisNoticeBus: new-post notices across processes over Redis pub/sub.
 
 Fan-out workers PUBLISH one message per topic (pipelined), or, for a fan-out batch, one
-message on one channel carrying the topic prefix and all its (key, post) pairs packed as
-64-bit integers (`publish_many`: one command for thousands of readers, which a process
-reads only while it has listeners, and filters for them). Each API process holds ONE
+message on one channel carrying the topic prefix and all its runs packed as 64-bit
+integers, each run its post, its key count and its keys (`publish_many`: one command
+for thousands of readers, which a process reads only while it has listeners, and
+filters for them). Each API process holds ONE
 pub/sub connection, subscribed to the topics its open streams need, and hands messages
 to its local listeners (NoticeHub: bounded queues, slow listeners dropped). Pub/sub
 keeps nothing: a notice nobody listens to is gone, which is right for a "new posts"
@@ -16,16 +17,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import struct
 from array import array
 from collections.abc import AsyncIterator, Sequence
-from itertools import chain
 
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 from redis.exceptions import RedisError
 
 from feedloom.adapters.memory.notices import QUEUE_SIZE, HubListener, NoticeHub
+from feedloom.ports import PostRun
 
 log = logging.getLogger(__name__)
 IDLE_S = 0.05
@@ -46,11 +46,15 @@ class RedisNoticeBus:
     def _many_channel(self) -> str:
         return f"{self._prefix}:notices"
 
-    async def publish_many(self, prefix: str, pairs: Sequence[tuple[int, int]]) -> None:
-        if pairs:
-            # Native 64-bit integers, as array("q") reads them (struct packs in C).
-            packed = struct.pack(f"{2 * len(pairs)}q", *chain.from_iterable(pairs))
-            await self._client.publish(self._many_channel, prefix.encode() + b"|" + packed)
+    async def publish_many(self, prefix: str, runs: Sequence[PostRun]) -> None:
+        if runs:
+            # Native 64-bit integers, as array("q") reads them (filled in C).
+            flat = array("q")
+            for post_id, keys in runs:
+                flat.append(post_id)
+                flat.append(len(keys))
+                flat.extend(keys)
+            await self._client.publish(self._many_channel, prefix.encode() + b"|" + bytes(flat))
 
     async def publish(self, topics: Sequence[str], post_id: int) -> None:
         if not topics:
@@ -111,7 +115,13 @@ class RedisNoticeBus:
         prefix, _, packed = data.partition(b"|")
         flat = array("q")
         flat.frombytes(packed)
-        self._hub.deliver_many(prefix.decode(), list(zip(flat[::2], flat[1::2], strict=True)))
+        runs: list[PostRun] = []
+        at = 0
+        while at < len(flat):
+            post_id, count = flat[at], flat[at + 1]
+            runs.append((post_id, flat[at + 2 : at + 2 + count]))
+            at += 2 + count
+        self._hub.deliver_many(prefix.decode(), runs)
 
     async def aclose(self) -> None:
         if self._reader is not None:

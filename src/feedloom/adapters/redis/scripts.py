@@ -18,9 +18,9 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import groupby, islice
 from typing import Any, TypeAlias
 
 from redis.asyncio import Redis, RedisCluster
@@ -49,6 +49,19 @@ class LuaScript:
         object.__setattr__(self, "sha", hashlib.sha1(self.source.encode()).hexdigest())
 
 
+def runs(values: Sequence[Arg]) -> list[Arg]:
+    """Equal neighbours once each, with how many there are: [v, 3, w, 1, ...]."""
+    encoded: list[Arg] = []
+    for value, group in groupby(values):
+        encoded += (value, len(list(group)))
+    return encoded
+
+
+def per_key_args(per_key: Sequence[Sequence[Arg]], indexes: list[int]) -> list[Arg]:
+    """The arguments of the keys at `indexes`, in order (none when there are none)."""
+    return [arg for i in indexes for arg in per_key[i]] if per_key else []
+
+
 _CLUSTER_TYPES: dict[type, bool] = {}
 
 
@@ -67,7 +80,7 @@ class ScriptRunner:
         self._client = client
         self._slots: dict[Arg, int] = {}
 
-    async def call(self, script: LuaScript, keys: Sequence[str], args: Sequence[Arg]) -> Any:
+    async def call(self, script: LuaScript, keys: Sequence[Arg], args: Sequence[Arg]) -> Any:
         """One script call; in a cluster, every key must hash to the same slot."""
         command = ("EVALSHA", script.sha, len(keys), *keys, *args)
         try:
@@ -93,22 +106,9 @@ class ScriptRunner:
         if not isinstance(client, RedisCluster):
             flat = [arg for args in per_key for arg in args]
             return [await self.call(script, keys, [*shared, *flat])]
-        by_slot: dict[int, list[int]] = defaultdict(list)
-        slots = self._slots_of(client, keys)
-        for index, slot in enumerate(slots):
-            by_slot[slot].append(index)
-        commands = [
-            (
-                "EVALSHA",
-                script.sha,
-                len(indexes),
-                *(keys[i] for i in indexes),
-                *shared,
-                *(arg for i in indexes for arg in (per_key[i] if per_key else ())),
-            )
-            for indexes in by_slot.values()
-        ]
-        return await self._sent(script, commands, list(by_slot))
+        return await self._per_slot(
+            script, keys, range(len(keys)), shared, lambda of_slot: per_key_args(per_key, of_slot)
+        )
 
     async def call_each(
         self, script: LuaScript, calls: Sequence[tuple[str, Sequence[Arg]]]
@@ -175,19 +175,27 @@ class ScriptRunner:
         self,
         script: LuaScript,
         on_node: LuaScript,
-        keys: Sequence[str],
+        keys: Sequence[Arg],
         shared: Sequence[Arg],
-        per_key: Sequence[Sequence[Arg]],
+        per_key: Sequence[Arg],
     ) -> list[Any]:
-        """`call_per_slot(script, ...)`, but on a cluster one call of `on_node` per
-        primary, carrying every key that node serves (ARGV: `shared`, the key count,
-        the keys, then their `per_key` arguments in order). For idempotent scripts
-        only: a node that refuses a key (a stale slot map) has its whole call sent
-        again per slot, through redirections."""
+        """One call of `script` over `keys` (ARGV: `shared`, then the runs of `per_key`);
+        on a cluster, one call of `on_node` per primary, carrying every key that node
+        serves (ARGV: `shared`, the key count, the keys, then the runs of their values).
+        `per_key` holds one value per key; equal neighbours travel once, with their
+        count (`runs`). For idempotent scripts only: a node that refuses a key (a stale
+        slot map) has its whole call sent again per slot, through redirections."""
         client = self._client
-        routed = getattr(client, "multiplexed", None)
-        if not isinstance(client, RedisCluster) or routed is None or not keys:
-            return await self.call_per_slot(script, keys, shared, per_key)
+        if not keys:
+            return []
+        if not isinstance(client, RedisCluster):
+            return [await self.call(script, keys, [*shared, *runs(per_key)])]
+
+        def runs_of(indexes: list[int]) -> list[Arg]:
+            return runs([per_key[i] for i in indexes])
+
+        if getattr(client, "multiplexed", None) is None:
+            return await self._per_slot(script, keys, range(len(keys)), shared, runs_of)
         calls = [
             (
                 node,
@@ -199,7 +207,7 @@ class ScriptRunner:
                     *shared,
                     len(indexes),
                     *(keys[i] for i in indexes),
-                    *(arg for i in indexes for arg in per_key[i]),
+                    *runs_of(indexes),
                 ),
             )
             for node, indexes in self._by_node(client, self._slots_of(client, keys))
@@ -207,11 +215,37 @@ class ScriptRunner:
         results = await self._on_nodes(client, on_node, [(node, cmd) for node, _, cmd in calls])
         for at, (result, (_, indexes, _)) in enumerate(zip(results, calls, strict=True)):
             if isinstance(result, Exception):
-                again = await self.call_per_slot(
-                    script, [keys[i] for i in indexes], shared, [per_key[i] for i in indexes]
-                )
+                again = await self._per_slot(script, keys, indexes, shared, runs_of)
                 results[at] = sum(int(r) for r in again)
         return results
+
+    async def _per_slot(
+        self,
+        script: LuaScript,
+        keys: Sequence[Arg],
+        indexes: Iterable[int],
+        shared: Sequence[Arg],
+        tail: Callable[[list[int]], list[Arg]],
+    ) -> list[Any]:
+        """One call of `script` per slot of the keys at `indexes` (ARGV: `shared`, then
+        `tail` of the slot's indexes), through redis-py's redirections."""
+        indexes = list(indexes)
+        by_slot: dict[int, list[int]] = defaultdict(list)
+        slots = self._slots_of(self._client, [keys[i] for i in indexes])
+        for index, slot in zip(indexes, slots, strict=True):
+            by_slot[slot].append(index)
+        commands = [
+            (
+                "EVALSHA",
+                script.sha,
+                len(of_slot),
+                *(keys[i] for i in of_slot),
+                *shared,
+                *tail(of_slot),
+            )
+            for of_slot in by_slot.values()
+        ]
+        return await self._sent(script, commands, list(by_slot))
 
     async def _on_nodes(
         self, client: RedisCluster, script: LuaScript, calls: Sequence[tuple[Any, tuple[Arg, ...]]]

@@ -15,7 +15,7 @@ post's insert, which is one RPUSH at the tail.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from itertools import islice
 from operator import itemgetter
@@ -24,15 +24,15 @@ from typing import cast
 from feedloom.adapters.redis import lua
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.scripts import Arg, LuaScript, RedisClient, ScriptRunner
-from feedloom.domain.timeline import END_OF_FEED, split_end
+from feedloom.domain.timeline import END_OF_FEED, PostRun, in_chunks, split_end
 
 SLACK = 10  # dead entries a full list may carry before one trim (lua.py explains)
 EMPTY = bytes(8)
-INSERT, INSERT_PAIRS, MERGE, REMOVE, REPLACE, HOLD, REBUILD = (
+INSERT, INSERT_RUNS, MERGE, REMOVE, REPLACE, HOLD, REBUILD = (
     LuaScript(source)
     for source in (
         lua.INSERT,
-        lua.INSERT_PAIRS,
+        lua.INSERT_RUNS,
         lua.MERGE,
         lua.REMOVE,
         lua.REPLACE,
@@ -40,8 +40,8 @@ INSERT, INSERT_PAIRS, MERGE, REMOVE, REPLACE, HOLD, REBUILD = (
         lua.REBUILD,
     )
 )
-INSERT_PAIRS_ON_NODE = LuaScript(lua.INSERT_PAIRS_ON_NODE)
-PAIRS_PER_CALL = 4000  # one script call holds Redis for a few ms at most
+INSERT_RUNS_ON_NODE = LuaScript(lua.INSERT_RUNS_ON_NODE)
+INSERTS_PER_CALL = 4000  # one script call holds Redis for a few ms at most
 KNOWN_NAMES = 100_000  # timeline key names kept (~20 MB); the oldest half goes first
 
 
@@ -67,9 +67,12 @@ class KnownNames:
         self._name, self._limit = name, limit
         self._names: dict[int, str] = {}
 
-    def __call__(self, owner_ids: Iterable[int]) -> list[str]:
-        names = self._names
-        return [names[owner] if owner in names else self._learn(owner) for owner in owner_ids]
+    def __call__(self, owner_ids: Sequence[int]) -> list[str]:
+        try:
+            return list(map(self._names.__getitem__, owner_ids))  # all known: in C
+        except KeyError:
+            names = self._names
+            return [names[owner] if owner in names else self._learn(owner) for owner in owner_ids]
 
     def _learn(self, owner_id: int) -> str:
         if len(self._names) >= self._limit:
@@ -110,19 +113,20 @@ class _IdLists:
         )
         return sum(int(result) for result in results)
 
-    async def insert_pairs(self, pairs: Sequence[tuple[int, int]], names: KnownNames) -> int:
-        """Many (owner, ID) pairs, chunked: one script call per chunk, on a cluster
-        one per node (scripts.py `call_per_node`). Each distinct post is packed once,
-        not once per timeline it goes to."""
-        ordered = sorted(pairs, key=itemgetter(1))  # ascending: tail appends
-        packed = {post_id: (pack_id(post_id),) for post_id in {post for _, post in ordered}}
+    async def insert_runs(self, runs: Sequence[PostRun], names: KnownNames) -> int:
+        """Each run's post into its owners' lists, oldest post first (tail appends),
+        `INSERTS_PER_CALL` at a time: one script call per chunk, on a cluster one per
+        node (scripts.py `call_per_node`). A post is packed once, and travels once per
+        run and call."""
         written = 0
-        for start in range(0, len(ordered), PAIRS_PER_CALL):
-            chunk = ordered[start : start + PAIRS_PER_CALL]
-            keys = names([owner for owner, _ in chunk])
-            per_key = [packed[post_id] for _, post_id in chunk]
+        for chunk in in_chunks(sorted(runs, key=itemgetter(0)), INSERTS_PER_CALL):
+            owners: list[int] = []
+            per_key: list[Arg] = []
+            for post_id, owner_ids in chunk:
+                owners += owner_ids
+                per_key += [pack_id(post_id)] * len(owner_ids)
             results = await self.scripts.call_per_node(
-                INSERT_PAIRS, INSERT_PAIRS_ON_NODE, keys, (self.cap, SLACK), per_key
+                INSERT_RUNS, INSERT_RUNS_ON_NODE, names(owners), (self.cap, SLACK), per_key
             )
             written += sum(int(result) for result in results)
         return written
@@ -177,8 +181,8 @@ class RedisTimelineStore:
     async def insert_if_present(self, user_ids: Sequence[int], post_id: int) -> int:
         return await self._lists.insert([self._keys.timeline(u) for u in user_ids], post_id)
 
-    async def insert_many(self, pairs: Sequence[tuple[int, int]]) -> int:
-        return await self._lists.insert_pairs(pairs, self._names)
+    async def insert_many(self, runs: Sequence[PostRun]) -> int:
+        return await self._lists.insert_runs(runs, self._names)
 
     async def hold(self, user_id: int) -> None:
         await self._lists.hold(self._keys.timeline(user_id))
@@ -236,7 +240,7 @@ class RedisAuthorTimelineStore:
         await self._lists.insert([self._keys.author_timeline(author_id)], post_id)
 
     async def push_many(self, pairs: Sequence[tuple[int, int]]) -> None:
-        await self._lists.insert_pairs(pairs, self._names)
+        await self._lists.insert_runs([(post, (author,)) for author, post in pairs], self._names)
 
     async def remove(self, author_id: int, post_id: int) -> None:
         await self._lists.remove(self._keys.author_timeline(author_id), [post_id])
