@@ -74,6 +74,8 @@ def worker(
     ] = None,
 ) -> None:
     """Run relay + fan-out workers until interrupted (any number of these may run)."""
+    from uvicorn.loops.auto import auto_loop_factory
+
     from feedloom.api.serving import serve_admin_while, settle_heap
     from feedloom.bootstrap import open_feedloom
     from feedloom.cli.config import command_settings
@@ -100,7 +102,10 @@ def worker(
             await serve_admin_while(loops, feedloom, settings)
         typer.echo("worker stopped", err=True)
 
-    asyncio.run(main())
+    # The API server's event loop (uvloop where installed), as `feedloom bench fanout`
+    # measures the worker on.
+    with asyncio.Runner(loop_factory=auto_loop_factory()) as runner:
+        runner.run(main())
 
 
 def migrate() -> None:
