@@ -56,53 +56,28 @@ class RedisChargeMarks:
 
 
 class RedisLimitsRateLimiter(LimitsRateLimiter):
-    """On one server `hit_many` sends the library's own moving-window script for every
-    hit in one pipeline: the same keys, the same script, the same outcome as one `hit`
-    after another (Redis runs them in order), in one round trip instead of one each.
-    On a cluster (hits on many slots) they go one at a time, as `hit` does."""
+    """`hit_many` sends the library's own moving-window script once per hit, all in one
+    round trip through feedloom's client (`ScriptRunner.call_each`: one pipeline on a
+    server, each node's hits in one write on a cluster): the same keys, the same
+    script, the same outcome as one `hit` after another (hits on one window run in
+    order), instead of a round trip each. A fan-out batch's content check charges one
+    window per post this way."""
 
     def __init__(
         self, storage: Storage, marks: RedisChargeMarks, client: RedisClient | None = None
     ) -> None:
         super().__init__(storage, marks)
         bridge = getattr(storage, "bridge", None)
-        one_server = not isinstance(storage, RedisClusterStorage)
-        self._bridge = bridge if one_server and isinstance(bridge, RedispyBridge) else None
-        self._cluster: tuple[ScriptRunner, RedispyBridge, LuaScript] | None = None
-        if not one_server and client is not None and isinstance(bridge, RedispyBridge):
+        self._batched: tuple[ScriptRunner, RedispyBridge, LuaScript] | None = None
+        if client is not None and isinstance(bridge, RedispyBridge):
             source = bridge.lua_acquire_moving_window.script
             text = source.decode() if isinstance(source, bytes) else str(source)
-            self._cluster = ScriptRunner(client), bridge, LuaScript(text)
+            self._batched = ScriptRunner(client), bridge, LuaScript(text)
 
     async def hit_many(self, hits: Sequence[tuple[RateRule, str]]) -> list[bool]:
-        if len(hits) < 2:
+        if len(hits) < 2 or self._batched is None:
             return await super().hit_many(hits)
-        if self._cluster is not None:
-            return await self._hit_per_node(hits, *self._cluster)
-        bridge = self._bridge
-        if bridge is None:
-            return await super().hit_many(hits)
-        pipe = bridge.get_connection().pipeline(transaction=False)  # type: ignore[attr-defined]
-        now = time.time()
-        for rule, key in hits:
-            item = window_item(rule)
-            name = bridge.prefixed_key(item.key_for(key))
-            await bridge.lua_acquire_moving_window(
-                [name], [now, item.amount, item.get_expiry(), 1], client=pipe
-            )
-        return [bool(acquired) for acquired in await pipe.execute()]
-
-    @staticmethod
-    async def _hit_per_node(
-        hits: Sequence[tuple[RateRule, str]],
-        runner: ScriptRunner,
-        bridge: RedispyBridge,
-        script: LuaScript,
-    ) -> list[bool]:
-        """On a cluster: the library's script once per hit, each node's hits in one
-        write (feedloom's client, the library's keys), in order, so hits on one window
-        count as one after another would. One at a time, they cost the worker a cluster
-        round trip each: a sixth of a cluster fan-out's CPU (docs/BENCHMARKS.md)."""
+        runner, bridge, script = self._batched
         now = time.time()
         calls = []
         for rule, key in hits:
