@@ -71,8 +71,8 @@ class KnownNames:
         try:
             return list(map(self._names.__getitem__, owner_ids))  # all known: in C
         except KeyError:
-            names = self._names
-            return [names[owner] if owner in names else self._learn(owner) for owner in owner_ids]
+            known = self._names.get
+            return [known(owner) or self._learn(owner) for owner in owner_ids]
 
     def _learn(self, owner_id: int) -> str:
         if len(self._names) >= self._limit:
