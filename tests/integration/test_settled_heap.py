@@ -1,6 +1,6 @@
 """The API server settles its heap once it is up (api/serving.py `settle_heap`): what
-startup built is frozen out of the collector's full passes, and only then does the
-server say it is up."""
+startup built is frozen out of the collector's full passes, the young generation is
+collected less often, and only then does the server say it is up."""
 
 from __future__ import annotations
 
@@ -12,24 +12,28 @@ import pytest
 import uvicorn
 from fastapi import FastAPI
 
-from feedloom.api.serving import ApiServer
+from feedloom.api.serving import GC_THRESHOLDS, ApiServer
 from tests.integration.test_admin_port import free_port
 
 
 @pytest.fixture
 def unfrozen() -> Iterator[None]:
+    thresholds = gc.get_threshold()
     gc.unfreeze()
     yield
-    gc.unfreeze()  # the test process must not keep what it froze
+    gc.unfreeze()  # the test process must not keep what it froze, nor its thresholds
+    gc.set_threshold(*thresholds)
 
 
 async def test_the_server_is_up_only_with_its_startup_heap_frozen(unfrozen: None) -> None:
     assert gc.get_freeze_count() == 0
+    gc.set_threshold(700, 10, 10)
     server = ApiServer(uvicorn.Config(FastAPI(), port=free_port(), log_config=None))
     task = asyncio.create_task(server.serve())
     try:
         await asyncio.wait_for(server.up.wait(), 20)
         assert gc.get_freeze_count() > 0
+        assert gc.get_threshold() == GC_THRESHOLDS
     finally:
         server.should_exit = True
         await asyncio.wait_for(task, 60)
