@@ -4,12 +4,12 @@ Fan-out workers PUBLISH one message per topic (pipelined), or, for a fan-out bat
 message on one channel carrying the topic prefix and all its runs packed as 64-bit
 integers, each run its post, its key count and its keys (`publish_many`: one command
 for thousands of readers, which a process reads only while it has listeners, and
-filters for them). Each API process holds ONE
-pub/sub connection, subscribed to the topics its open streams need, and hands messages
-to its local listeners (NoticeHub: bounded queues, slow listeners dropped). Pub/sub
-keeps nothing: a notice nobody listens to is gone, which is right for a "new posts"
-hint (a stream recounts from the caches when it connects). On Redis Cluster, classic
-pub/sub is broadcast to every node, so one connection to any node sees every message.
+filters for them). Each API process holds ONE pub/sub connection, subscribed to the
+topics its open streams need, and hands messages to its local listeners (NoticeHub:
+bounded queues, slow listeners dropped). Pub/sub keeps nothing: a notice nobody listens
+to is gone, which is right for a "new posts" hint (a stream recounts from the caches
+when it connects). On Redis Cluster, classic pub/sub is broadcast to every node, so one
+connection to any node sees every message.
 """
 
 from __future__ import annotations

@@ -116,8 +116,8 @@ class _IdLists:
     async def insert_runs(self, runs: Sequence[PostRun], names: KnownNames) -> int:
         """Each run's post into its owners' lists, oldest post first (tail appends),
         `INSERTS_PER_CALL` at a time: one script call per chunk, on a cluster one per
-        node (scripts.py `call_per_node`). A post is packed once, and travels once per
-        run and call."""
+        node (scripts.py `call_per_node`). A post ID travels once per run and call, not
+        once per timeline."""
         written = 0
         for chunk in in_chunks(sorted(runs, key=itemgetter(0)), INSERTS_PER_CALL):
             owners: list[int] = []
