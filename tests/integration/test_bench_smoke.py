@@ -16,6 +16,7 @@ from feedloom.bench.mixed_command import hybrid_threshold, strategy_env, strateg
 from feedloom.bench.probe import histogram_quantile, parse_metrics
 from feedloom.capacity.graph import generate_graph
 from feedloom.cli import app
+from tests.servers import POSTGRES_URL, REDIS_URL
 
 SMALL = ["--users", "30", "--seed", "2"]
 # Tiny generated graphs are dense (27-29 followers each here): pulling above the median
@@ -51,6 +52,25 @@ def test_bench_fanout_in_process_times_the_worker_alone(tmp_path: Path) -> None:
     assert figures["mode"] == "in-process" and figures["posts"] == 30
     assert figures["timeline_writes"] == figures["expected_timeline_writes"] > 0
     assert figures["writes_per_second"] > 0
+    assert figures["redis_cpu_s"] is None  # the embedded default has no Redis
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+def test_bench_fanout_in_process_on_redis_reports_redis_cpu(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FEEDLOOM_DATABASE_URL", POSTGRES_URL)
+    monkeypatch.setenv("FEEDLOOM_REDIS_URL", REDIS_URL)
+    output = run(
+        "fanout", *SMALL, "--pull-above", MEDIAN, "--in-process", "--start", "postgres",
+        "--out", str(tmp_path),
+    )  # fmt: skip
+
+    figures = json.loads((tmp_path / "fanout.json").read_text())
+    assert figures["timeline_writes"] == figures["expected_timeline_writes"] > 0
+    assert figures["redis_cpu_s"] > 0  # the inserts' scripts ran on Redis
+    assert "| Redis CPU meanwhile (every primary) |" in output
 
 
 def test_bench_read_checks_every_page_and_times_the_naive_pull_beside_it() -> None:

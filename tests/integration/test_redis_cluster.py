@@ -31,8 +31,8 @@ from feedloom.adapters.redis.scripts import ScriptRunner
 from feedloom.adapters.redis.sketches import RedisViewerSketches
 from feedloom.adapters.redis.timeline_store import RedisTimelineStore
 from feedloom.api.app import create_app
-from feedloom.bench.read import redis_cpu_seconds
 from feedloom.bench.redis_cluster import cluster_ok, node_answers, start_node
+from feedloom.bench.stores import redis_cpu_seconds
 from feedloom.ports import RateRule
 from feedloom.settings import Settings
 from tests.api import test_feed_basics, test_feed_promises

@@ -108,6 +108,7 @@ async def fanout_in_process(
         "writes_per_second": run.inserts_per_second,
         "worker_cpu_s": run.cpu_s,
         "writes_per_worker_cpu_second": run.timeline_writes / run.cpu_s if run.cpu_s else None,
+        "redis_cpu_s": run.redis_cpu_s,
     }
     return figures | {"useful_writes_per_second": _useful(figures)}
 
@@ -142,6 +143,8 @@ def render_fanout(figures: Figures) -> str:
         rows.append(["worker concurrency (consumers per lane)", fmt(f["worker_concurrency"])])
         cpu = f"{fmt(f['worker_cpu_s'])} s, {fmt(f['writes_per_worker_cpu_second'])} writes/CPU-s"
         rows.append(["worker process CPU (excl. PostgreSQL, Redis)", cpu])
+        if f["redis_cpu_s"] is not None:
+            rows.append(["Redis CPU meanwhile (every primary)", f"{fmt(f['redis_cpu_s'])} s"])
     rows += [
         [
             "timeline_writes (expected)",

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from feedloom.api.serving import settle_heap
 from feedloom.bench.probe import TIMELINE_WRITES
+from feedloom.bench.stores import redis_cpu_seconds
 from feedloom.bench.users import BENCH_WORKER_ID, store_posts
 from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.capacity.graph import Edge
@@ -32,6 +33,7 @@ class InProcessRun:
     timeline_writes: float
     seconds: float  # worker start -> outbox and queues empty
     cpu_s: float  # CPU time of this process meanwhile (not PostgreSQL's or Redis')
+    redis_cpu_s: float | None = None  # Redis' (every primary's) meanwhile; None embedded
 
     @property
     def inserts_per_second(self) -> float:
@@ -53,10 +55,13 @@ async def run_in_process(
         # As `feedloom worker` does once built: the bench's graph (1.6 M edges on the
         # peers' workload) is no worker's heap, and full collections walked it.
         settle_heap()
+        redis_before = await redis_cpu_seconds(settings)
         before, cpu_before = _timeline_writes(feedloom), time.process_time()
         seconds = await _drain(feedloom, worker_concurrency)
         writes, cpu_s = _timeline_writes(feedloom) - before, time.process_time() - cpu_before
-        return InProcessRun(len(authors), setup_s, writes, seconds, cpu_s)
+        redis_after = await redis_cpu_seconds(settings)
+        redis = None if redis_after is None or redis_before is None else redis_after - redis_before
+        return InProcessRun(len(authors), setup_s, writes, seconds, cpu_s, redis)
 
 
 async def _drain(feedloom: Feedloom, concurrency: int) -> float:

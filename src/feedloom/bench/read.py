@@ -24,12 +24,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from redis.asyncio import RedisCluster
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from feedloom.adapters.redis.client import open_client
 from feedloom.api.serving import settle_heap
+from feedloom.bench.stores import redis_cpu_seconds
 from feedloom.bench.users import BENCH_WORKER_ID, store_posts
 from feedloom.bench.workload import Workload, sample_readers
 from feedloom.bootstrap import Feedloom, open_feedloom
@@ -140,24 +139,6 @@ async def _publish_one_post_each(
     post_of = {u: by_author[user_ids[u]][0] for u in range(workload.users)}
     assert all(post_id > first_id for post_id in post_of.values())
     return user_ids, post_of
-
-
-async def redis_cpu_seconds(settings: Settings) -> float | None:
-    """Redis' own CPU time so far (INFO cpu, user + system, summed over a cluster's
-    nodes), through a client of its own so the reads' connections are not touched;
-    None on the embedded default."""
-    if settings.redis_url is None:
-        return None
-    client = await open_client(settings.redis_url, settings.redis_cluster)
-    try:
-        if isinstance(client, RedisCluster):  # one reply per node, by node name
-            per_node = await client.info("cpu", target_nodes=RedisCluster.PRIMARIES)
-            nodes = list(per_node.values())
-        else:
-            nodes = [await client.info("cpu")]
-    finally:
-        await client.aclose()
-    return sum(float(node["used_cpu_user"]) + float(node["used_cpu_sys"]) for node in nodes)
 
 
 def _expected_page(workload: Workload, post_of: dict[int, int], user: int) -> list[int]:

@@ -24,6 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from redis.asyncio import RedisCluster
+
+from feedloom.adapters.redis.client import open_client
 from feedloom.bench.redis_cluster import ClusterUnavailable, local_cluster
 from feedloom.bench.redis_probe import delete_prefix
 from feedloom.bench.scratch import create_scratch_schema, drop_scratch_schema
@@ -145,3 +148,21 @@ def _environ_swapped(env: Mapping[str, str]) -> Iterator[None]:
     finally:
         os.environ.clear()
         os.environ.update(saved)
+
+
+async def redis_cpu_seconds(settings: Settings) -> float | None:
+    """Redis' own CPU time so far (INFO cpu, user + system, summed over a cluster's
+    nodes), through a client of its own so the reads' connections are not touched;
+    None on the embedded default."""
+    if settings.redis_url is None:
+        return None
+    client = await open_client(settings.redis_url, settings.redis_cluster)
+    try:
+        if isinstance(client, RedisCluster):  # one reply per node, by node name
+            per_node = await client.info("cpu", target_nodes=RedisCluster.PRIMARIES)
+            nodes = list(per_node.values())
+        else:
+            nodes = [await client.info("cpu")]
+    finally:
+        await client.aclose()
+    return sum(float(node["used_cpu_user"]) + float(node["used_cpu_sys"]) for node in nodes)
