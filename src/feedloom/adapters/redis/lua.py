@@ -114,18 +114,7 @@ INSERT = (
     PRELUDE
     + r"""
 local cap = tonumber(ARGV[1])
-local limit = cap + tonumber(ARGV[2])
-local id = ARGV[3]
-local hi, lo = halves('>I4I4', id)
-local present = 0
-for i = 1, #KEYS do
-  local tail = redis.call('LINDEX', KEYS[i], TAIL)
-  if tail then
-    present = present + 1
-    insert(KEYS[i], tail, id, hi, lo, cap, limit)
-  end
-end
-return present
+return insert_run(KEYS, 1, #KEYS, ARGV[3], cap, cap + tonumber(ARGV[2]))
 """
 )
 

@@ -57,7 +57,7 @@ def runs(values: Sequence[Arg]) -> list[Arg]:
     return encoded
 
 
-def per_key_args(per_key: Sequence[Sequence[Arg]], indexes: list[int]) -> list[Arg]:
+def per_key_args(per_key: Sequence[Sequence[Arg]], indexes: Iterable[int]) -> list[Arg]:
     """The arguments of the keys at `indexes`, in order (none when there are none)."""
     return [arg for i in indexes for arg in per_key[i]] if per_key else []
 
@@ -103,11 +103,11 @@ class ScriptRunner:
         if not keys:
             return []
         client = self._client
+        every = range(len(keys))
         if not isinstance(client, RedisCluster):
-            flat = [arg for args in per_key for arg in args]
-            return [await self.call(script, keys, [*shared, *flat])]
+            return [await self.call(script, keys, [*shared, *per_key_args(per_key, every)])]
         return await self._per_slot(
-            script, keys, range(len(keys)), shared, lambda of_slot: per_key_args(per_key, of_slot)
+            script, keys, every, shared, lambda of_slot: per_key_args(per_key, of_slot)
         )
 
     async def call_each(
