@@ -53,14 +53,20 @@ end
 -- concurrently finish out of order, so a late ID is nearly always a step or two behind
 -- the tail: walk back from it (a LINDEX from the end is cheap, one from the middle of
 -- a listpack walks half of it), then pop the few newer entries and push them back
--- behind the ID, instead of LINSERT's scan from the head for its pivot.
+-- behind the ID, instead of LINSERT's scan from the head for its pivot. The walk
+-- needs the length only past WALK: LINDEX beyond the head answers nil.
 local WALK = 8
+local BACK = {}  -- the steps back as strings, for the same reason as TAIL
+for back = 2, WALK do BACK[back] = tostring(-back) end
 
 local function insert_late(key, id, cap, limit)
-  local n = redis.call('LLEN', key)
-  local live = math.min(n, cap)
-  for back = 2, math.min(live, WALK) do
-    local at = redis.call('LINDEX', key, -back)
+  local reach = math.min(cap, WALK)  -- only the last `cap` entries are live
+  for back = 2, reach do
+    local at = redis.call('LINDEX', key, BACK[back])
+    if not at then  -- back - 1 entries (fewer than cap), all newer: the ID is the oldest
+      redis.call('LPUSH', key, id)
+      return
+    end
     if at == id then return end  -- delivered twice
     if older(at, id) then
       local newer = redis.call('RPOP', key, back - 1)  -- newest first
@@ -72,10 +78,11 @@ local function insert_late(key, id, cap, limit)
       return
     end
   end
-  if live > WALK then return insert_deep(key, id, n, cap, limit) end
-  -- Every live entry is newer than the ID.
-  if n >= cap then return end  -- older than a full timeline keeps
-  redis.call('LPUSH', key, id)  -- n < cap: no dead entries, the ID is the oldest
+  if reach == cap then return end  -- every live entry is newer: older than a full timeline keeps
+  local n = redis.call('LLEN', key)
+  if math.min(n, cap) > WALK then return insert_deep(key, id, n, cap, limit) end
+  -- Every live entry (n = WALK < cap) is newer than the ID.
+  redis.call('LPUSH', key, id)
 end
 
 local function insert(key, tail, id, hi, lo, cap, limit)
