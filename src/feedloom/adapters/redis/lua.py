@@ -53,13 +53,14 @@ end
 -- concurrently finish out of order, so a late ID is nearly always a step or two behind
 -- the tail: walk back from it (a LINDEX from the end is cheap, one from the middle of
 -- a listpack walks half of it), then pop the few newer entries and push them back
--- behind the ID, instead of LINSERT's scan from the head for its pivot. The walk
--- needs the length only past WALK: LINDEX beyond the head answers nil.
+-- behind the ID, instead of LINSERT's scan from the head for its pivot; one step
+-- behind, the ID overwrites the tail, which is pushed again. The walk needs the
+-- length only past WALK: LINDEX beyond the head answers nil.
 local WALK = 8
 local BACK = {}  -- the steps back as strings, for the same reason as TAIL
 for back = 2, WALK do BACK[back] = tostring(-back) end
 
-local function insert_late(key, id, cap, limit)
+local function insert_late(key, tail, id, cap, limit)
   local reach = math.min(cap, WALK)  -- only the last `cap` entries are live
   for back = 2, reach do
     local at = redis.call('LINDEX', key, BACK[back])
@@ -69,12 +70,17 @@ local function insert_late(key, id, cap, limit)
     end
     if at == id then return end  -- delivered twice
     if older(at, id) then
-      local newer = redis.call('RPOP', key, back - 1)  -- newest first
-      local push = {id}
-      for i = #newer, 1, -1 do push[#push + 1] = newer[i] end
-      if redis.call('RPUSH', key, unpack(push)) > limit then
-        redis.call('LTRIM', key, -cap, -1)
+      local length
+      if back == 2 then  -- right behind the tail, as most are: the ID takes its place
+        redis.call('LSET', key, TAIL, id)
+        length = redis.call('RPUSH', key, tail)
+      else  -- pop the newer entries, push the ID and them
+        local newer = redis.call('RPOP', key, back - 1)  -- newest first
+        local push = {id}
+        for i = #newer, 1, -1 do push[#push + 1] = newer[i] end
+        length = redis.call('RPUSH', key, unpack(push))
       end
+      if length > limit then redis.call('LTRIM', key, -cap, -1) end
       return
     end
   end
@@ -94,7 +100,7 @@ local function insert(key, tail, id, hi, lo, cap, limit)
   if hi > h or (hi == h and lo > l) then
     if redis.call('RPUSH', key, id) > limit then redis.call('LTRIM', key, -cap, -1) end
   elseif tail ~= id then
-    insert_late(key, id, cap, limit)
+    insert_late(key, tail, id, cap, limit)
   end
 end
 
