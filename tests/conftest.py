@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import httpx
@@ -27,6 +28,20 @@ from tests.world import World
 for _name in [name for name in os.environ if name.startswith("FEEDLOOM_")]:
     if not _name.startswith("FEEDLOOM_TEST_"):
         del os.environ[_name]
+
+
+@pytest.fixture(autouse=True)
+def collector_as_found() -> Iterator[None]:
+    """A test that runs a bench or a server in this process settles its heap
+    (api/serving.py `settle_heap`): that must not outlive the test. Objects frozen then,
+    earlier tests' garbage among them, would never be collected (datasketches' nanobind
+    then listed hundreds of "leaked" sketches at exit), and the later tests would run
+    with the server's collector thresholds."""
+    thresholds = gc.get_threshold()
+    yield
+    if gc.get_freeze_count():
+        gc.unfreeze()
+    gc.set_threshold(*thresholds)
 
 
 def shrunk_settings(data_dir: Path) -> Settings:
