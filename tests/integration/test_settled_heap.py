@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
-from collections.abc import Iterator
 
-import pytest
 import uvicorn
 from fastapi import FastAPI
 
@@ -16,16 +14,8 @@ from feedloom.api.serving import GC_THRESHOLDS, ApiServer
 from tests.integration.test_admin_port import free_port
 
 
-@pytest.fixture
-def unfrozen() -> Iterator[None]:
-    thresholds = gc.get_threshold()
-    gc.unfreeze()
-    yield
-    gc.unfreeze()  # the test process must not keep what it froze, nor its thresholds
-    gc.set_threshold(*thresholds)
-
-
-async def test_the_server_is_up_only_with_its_startup_heap_frozen(unfrozen: None) -> None:
+async def test_the_server_is_up_only_with_its_startup_heap_frozen() -> None:
+    # tests/conftest.py `collector_as_found` unfreezes and restores the thresholds after.
     assert gc.get_freeze_count() == 0
     gc.set_threshold(700, 10, 10)
     server = ApiServer(uvicorn.Config(FastAPI(), port=free_port(), log_config=None))
