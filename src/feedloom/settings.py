@@ -45,7 +45,7 @@ class FanoutSettings(BaseModel):
     bulk_above: int = Field(1_000, ge=0, description="pushed authors above this use the bulk lane")
     max_pulled_per_read: int = Field(100, ge=0, description="pulled authors merged per feed read")
     batch_size: int = Field(
-        10_000, ge=1, le=100_000, description="(author, follower) pairs per fan-out page"
+        100_000, ge=1, le=1_000_000, description="(author, follower) pairs per fan-out page"
     )
     dead_letter_after: int = Field(
         3, ge=1, le=100, description="tries before a failing event goes to the dead letters"

@@ -30,11 +30,12 @@ async def random_step(rng: random.Random, stores: tuple[TimelineStore, ...]) -> 
         [50, 20, 8, 10, 8, 4],
     )
     kind = rng.choices(kinds, weights)[0]
+    written = set()
     for store in stores:
         if kind == "insert":
             await store.insert_if_present(rng_users(post_id), post_id)
         elif kind == "batch":
-            await store.insert_many(runs)
+            written.add(await store.insert_many(runs))
         elif kind == "merge":
             await store.merge_if_present(user, ids)
         elif kind == "remove":
@@ -43,6 +44,7 @@ async def random_step(rng: random.Random, stores: tuple[TimelineStore, ...]) -> 
             await store.replace(user, ids)
         else:
             await store.drop(user)
+    assert len(written) <= 1, f"insert_many counted {written} for runs={runs}"
     return f"{kind} user={user} post={post_id} ids={ids} runs={runs}"
 
 

@@ -32,6 +32,18 @@ def in_chunks(runs: Iterable[PostRun], size: int) -> Iterator[list[PostRun]]:
         yield chunk
 
 
+def distinct_runs(runs: Sequence[PostRun]) -> Sequence[PostRun]:
+    """The runs with each (post, owner) pair once, given that a run's owners are
+    distinct (a follower list): runs of one post (a redelivered event repeats its post
+    in a batch) merged."""
+    if len({post_id for post_id, _ in runs}) == len(runs):
+        return runs
+    owners: dict[int, dict[int, None]] = {}
+    for post_id, owner_ids in runs:
+        owners.setdefault(post_id, {}).update(dict.fromkeys(owner_ids))
+    return [(post_id, list(owned)) for post_id, owned in owners.items()]
+
+
 def merge_newest_first(sources: Iterable[Iterable[int]]) -> Iterator[int]:
     """K-way merge of newest-first ID lists into one newest-first stream without
     duplicates (a post can sit in several sources: pushed and own, for instance)."""

@@ -42,7 +42,7 @@ class TimelineStore(Protocol):
     async def insert_many(self, runs: Sequence[PostRun]) -> int:
         """Fan-out of a batch: each run's post inserted into its owners' timelines as
         `insert_if_present` would, in as few round trips as the store allows; returns
-        the inserts written (timelines that exist)."""
+        the inserts written: distinct (timeline, post) pairs whose timeline exists."""
         ...
 
     async def hold(self, user_id: int) -> None:

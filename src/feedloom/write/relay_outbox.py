@@ -22,7 +22,7 @@ from feedloom.metrics import Metrics
 from feedloom.ports import Clock, EventQueue, Lane, Outbox, ProfileStore
 
 log = logging.getLogger(__name__)
-RELAY_BATCH = 500
+RELAY_BATCH = 1000
 
 
 class RelayOutbox:

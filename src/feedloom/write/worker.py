@@ -46,7 +46,13 @@ from feedloom.write.relay_outbox import RelayOutbox
 log = logging.getLogger(__name__)
 LANES: tuple[Lane, ...] = ("default", "bulk")
 IDLE_SLEEP_S = 0.05
-CONSUME_BATCH = 100
+# Events per consumed batch, by lane. A default-lane batch of 1,000 posts gives each
+# timeline several of them, which the Redis store inserts in one touch (docs/REDIS.md,
+# "Fan-out in few round trips"); it is that big only under a backlog. A bulk-lane post
+# reaches 1,000+ followers each: its batches stay small, so one never runs near the
+# stream's 30 s reclaim time (adapters/redis/event_queue.py), after which another
+# consumer would take it over and do it again.
+CONSUME_BATCH: dict[Lane, int] = {"default": 1000, "bulk": 100}
 MAINTENANCE_INTERVAL_S = 3600.0
 SPIKES_EVERY_S = 60.0
 LOST_CHECK_S = 5.0  # how often the relay looks for events of a lost stream
@@ -98,7 +104,7 @@ class Worker:
         self.spikes: Spikes | None = None  # keeps the spike gauge current
 
     async def consume_once(self, lane: Lane, consumer: str, block_ms: int) -> int:
-        deliveries = await self._queue.consume(lane, consumer, CONSUME_BATCH, block_ms)
+        deliveries = await self._queue.consume(lane, consumer, CONSUME_BATCH[lane], block_ms)
         if deliveries:
             await self.handle_batch(deliveries)
         return len(deliveries)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from operator import itemgetter
 
-from feedloom.domain.timeline import END_OF_FEED, split_end
+from feedloom.domain.timeline import END_OF_FEED, distinct_runs, split_end
 from feedloom.ports import Clock, PostRun
 
 
@@ -101,7 +101,7 @@ class MemoryTimelineStore:
         # One pass, no await per insert, one clock reading: an embedded fan-out is pure
         # dict and list work. Most inserts are the newest ID: an append at the tail.
         written, cap, now, timelines = 0, self._length, self._clock(), self._timelines
-        for post_id, user_ids in sorted(runs, key=itemgetter(0)):
+        for post_id, user_ids in sorted(distinct_runs(runs), key=itemgetter(0)):
             for user_id in user_ids:
                 timeline = timelines.get(user_id)
                 if timeline is None:

@@ -104,8 +104,8 @@ local function insert(key, tail, id, hi, lo, cap, limit)
   end
 end
 
--- One run of a batch: the ID into each timeline of keys[first .. first + count - 1]
--- that exists; returns how many exist. Runs come sorted by ID, most inserts append.
+-- One ID into each timeline of keys[first .. first + count - 1] that exists; returns
+-- how many exist.
 local function insert_run(keys, first, count, id, cap, limit)
   local hi, lo = halves('>I4I4', id)
   local present = 0
@@ -119,6 +119,83 @@ local function insert_run(keys, first, count, id, cap, limit)
   end
   return present
 end
+
+-- Late IDs argv[first .. last] (ascending, distinct, all older than the tail) into
+-- `key`. Concurrent batches finish out of order, so a timeline that gets several posts
+-- of a batch often gets them a few entries behind the tail: those within its newest
+-- WINDOW live entries are merged there at once (one LRANGE, one RPOP of the entries
+-- they go between, one RPUSH), where one at a time would walk back for each; an ID
+-- older than the window goes in alone.
+local WINDOW = 32
+
+local function insert_late_group(key, argv, first, last, cap, limit)
+  local span = math.min(cap, WINDOW)
+  local window = redis.call('LRANGE', key, -span, -1)
+  local n = #window
+  local from = first
+  if n == span then  -- there may be older entries: an ID older than the window goes alone
+    while from <= last and older(argv[from], window[1]) do
+      local id = argv[from]
+      insert_deep(key, id, redis.call('LLEN', key), cap, limit)
+      from = from + 1
+    end
+  end
+  if from > last then return end
+  local p = n  -- the first window entry not older than the oldest ID to merge
+  while p > 1 and not older(window[p - 1], argv[from]) do p = p - 1 end
+  local merged, added, i, j = {}, 0, p, from
+  while i <= n or j <= last do
+    local a, b = window[i], nil
+    if j <= last then b = argv[j] end  -- argv goes on with the next timeline's group
+    if b == nil or (a ~= nil and older(a, b)) then
+      merged[#merged + 1] = a
+      i = i + 1
+    elseif a == b then  -- delivered twice
+      merged[#merged + 1] = a
+      i, j = i + 1, j + 1
+    else
+      merged[#merged + 1] = b
+      added, j = added + 1, j + 1
+    end
+  end
+  if added == 0 then return end
+  redis.call('RPOP', key, n - p + 1)
+  if redis.call('RPUSH', key, unpack(merged)) > limit then redis.call('LTRIM', key, -cap, -1) end
+end
+
+-- argv[first .. last], IDs ascending and distinct, into the timeline `key` if it exists;
+-- returns how many IDs it got (0: no timeline). Those newer than the tail, nearly all of
+-- them, go in with one RPUSH, after the late ones (behind the tail, from a batch that
+-- finished out of order), which leave the tail where it is.
+local function insert_group(key, argv, first, last, cap, limit)
+  local tail = redis.call('LINDEX', key, TAIL)
+  if not tail then return 0 end
+  local fresh = first
+  if tail == EMPTY then
+    redis.call('LSET', key, 0, argv[first])
+    fresh = first + 1
+  else
+    local h, l = halves('>I4I4', tail)
+    while fresh <= last do
+      local hi, lo = halves('>I4I4', argv[fresh])
+      if hi > h or (hi == h and lo > l) then break end
+      fresh = fresh + 1
+    end
+    local late = fresh - 1
+    if late >= first and argv[late] == tail then late = late - 1 end  -- delivered twice
+    if late == first then
+      insert_late(key, tail, argv[first], cap, limit)
+    elseif late > first then
+      insert_late_group(key, argv, first, late, cap, limit)
+    end
+  end
+  local length = 0
+  for at = fresh, last, 1000 do  -- unpack's limit: a group may be long, rarely
+    length = redis.call('RPUSH', key, unpack(argv, at, math.min(at + 999, last)))
+  end
+  if length > limit then redis.call('LTRIM', key, -cap, -1) end
+  return last - first + 1
+end
 """
 
 # KEYS: timelines. ARGV: cap, slack, id. Inserts into the timelines that exist and
@@ -131,20 +208,21 @@ return insert_run(KEYS, 1, #KEYS, ARGV[3], cap, cap + tonumber(ARGV[2]))
 """
 )
 
-# KEYS: timelines, a key may repeat. ARGV: cap, slack, then runs: an ID and how many
-# of the next KEYS get it. A batch fan-out: each (timeline, ID) inserted as INSERT
-# would; returns how many found their timeline. Runs sorted by ID make most inserts
-# the RPUSH at the tail; an ID travels and is unpacked once per run, not per insert.
-INSERT_RUNS = (
+# KEYS: timelines, each once. ARGV: cap, slack, then per key in KEYS order a count and
+# that many IDs, ascending and distinct. A batch fan-out, grouped by timeline: each
+# timeline is touched once per call, however many of the batch's posts it gets (a key's
+# first touch, not the insert, is most of Redis' cost: docs/REDIS.md). Returns how many
+# (timeline, ID) inserts found their timeline.
+INSERT_GROUPS = (
     PRELUDE
     + r"""
 local cap = tonumber(ARGV[1])
 local limit = cap + tonumber(ARGV[2])
-local present, first = 0, 1
-for r = 3, #ARGV, 2 do
-  local count = tonumber(ARGV[r + 1])
-  present = present + insert_run(KEYS, first, count, ARGV[r], cap, limit)
-  first = first + count
+local present, at = 0, 3
+for i = 1, #KEYS do
+  local count = tonumber(ARGV[at])
+  present = present + insert_group(KEYS[i], ARGV, at + 1, at + count, cap, limit)
+  at = at + count + 1
 end
 return present
 """
@@ -152,22 +230,22 @@ return present
 
 # The same on a cluster node, for keys of many slots that node serves (one call per
 # node instead of one per slot): the keys travel in ARGV, since declared keys must share
-# a slot. ARGV: cap, slack, n, then n timelines, then the runs. The flag lets one
-# script touch many slots; Redis still refuses a key the node does not serve (a stale
-# slot map), and the caller then sends the call's inserts again per slot (inserts are
-# idempotent, so the ones done before the refusal land once).
-INSERT_RUNS_ON_NODE = (
+# a slot. ARGV: cap, slack, n, then n timelines, then their groups as above. The flag
+# lets one script touch many slots; Redis still refuses a key the node does not serve
+# (a stale slot map), and the caller then sends the call's inserts again per slot
+# (inserts are idempotent, so the ones done before the refusal land once).
+INSERT_GROUPS_ON_NODE = (
     "#!lua flags=allow-cross-slot-keys\n"
     + PRELUDE
     + r"""
 local cap = tonumber(ARGV[1])
 local limit = cap + tonumber(ARGV[2])
 local n = tonumber(ARGV[3])
-local present, first = 0, 4  -- the keys are ARGV[4 .. n + 3]
-for r = n + 4, #ARGV, 2 do
-  local count = tonumber(ARGV[r + 1])
-  present = present + insert_run(ARGV, first, count, ARGV[r], cap, limit)
-  first = first + count
+local present, at = 0, n + 4  -- the keys are ARGV[4 .. n + 3]
+for i = 4, n + 3 do
+  local count = tonumber(ARGV[at])
+  present = present + insert_group(ARGV[i], ARGV, at + 1, at + count, cap, limit)
+  at = at + count + 1
 end
 return present
 """

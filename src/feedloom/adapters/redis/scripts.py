@@ -20,7 +20,7 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import groupby, islice
+from itertools import islice
 from typing import Any, TypeAlias
 
 from redis.asyncio import Redis, RedisCluster
@@ -47,14 +47,6 @@ class LuaScript:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sha", hashlib.sha1(self.source.encode()).hexdigest())
-
-
-def runs(values: Sequence[Arg]) -> list[Arg]:
-    """Equal neighbours once each, with how many there are: [v, 3, w, 1, ...]."""
-    encoded: list[Arg] = []
-    for value, group in groupby(values):
-        encoded += (value, len(list(group)))
-    return encoded
 
 
 def per_key_args(per_key: Sequence[Sequence[Arg]], indexes: Iterable[int]) -> list[Arg]:
@@ -177,25 +169,26 @@ class ScriptRunner:
         on_node: LuaScript,
         keys: Sequence[Arg],
         shared: Sequence[Arg],
-        per_key: Sequence[Arg],
+        per_key: Sequence[Sequence[Arg]],
     ) -> list[Any]:
-        """One call of `script` over `keys` (ARGV: `shared`, then the runs of `per_key`);
-        on a cluster, one call of `on_node` per primary, carrying every key that node
-        serves (ARGV: `shared`, the key count, the keys, then the runs of their values).
-        `per_key` holds one value per key; equal neighbours travel once, with their
-        count (`runs`). For idempotent scripts only: a node that refuses a key (a stale
-        slot map) has its whole call sent again per slot, through redirections."""
+        """One call of `script` over `keys` (ARGV: `shared`, then the `per_key`
+        arguments of each key in KEYS order); on a cluster, one call of `on_node` per
+        primary, carrying every key that node serves (ARGV: `shared`, the key count,
+        the keys, then their `per_key` arguments). For idempotent scripts only: a node
+        that refuses a key (a stale slot map) has its whole call sent again per slot,
+        through redirections."""
         client = self._client
         if not keys:
             return []
-        if not isinstance(client, RedisCluster):
-            return [await self.call(script, keys, [*shared, *runs(per_key)])]
 
-        def runs_of(indexes: list[int]) -> list[Arg]:
-            return runs([per_key[i] for i in indexes])
+        def args_of(indexes: Iterable[int]) -> list[Arg]:
+            return per_key_args(per_key, indexes)
+
+        if not isinstance(client, RedisCluster):
+            return [await self.call(script, keys, [*shared, *args_of(range(len(keys)))])]
 
         if getattr(client, "multiplexed", None) is None:
-            return await self._per_slot(script, keys, range(len(keys)), shared, runs_of)
+            return await self._per_slot(script, keys, range(len(keys)), shared, args_of)
         calls = [
             (
                 node,
@@ -207,7 +200,7 @@ class ScriptRunner:
                     *shared,
                     len(indexes),
                     *(keys[i] for i in indexes),
-                    *runs_of(indexes),
+                    *args_of(indexes),
                 ),
             )
             for node, indexes in self._by_node(client, self._slots_of(client, keys))
@@ -215,7 +208,7 @@ class ScriptRunner:
         results = await self._on_nodes(client, on_node, [(node, cmd) for node, _, cmd in calls])
         for at, (result, (_, indexes, _)) in enumerate(zip(results, calls, strict=True)):
             if isinstance(result, Exception):
-                again = await self._per_slot(script, keys, indexes, shared, runs_of)
+                again = await self._per_slot(script, keys, indexes, shared, args_of)
                 results[at] = sum(int(r) for r in again)
         return results
 

@@ -15,7 +15,7 @@ post's insert, which is one RPUSH at the tail.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import timedelta
 from itertools import islice
 from operator import itemgetter
@@ -24,15 +24,15 @@ from typing import cast
 from feedloom.adapters.redis import lua
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.scripts import Arg, LuaScript, RedisClient, ScriptRunner
-from feedloom.domain.timeline import END_OF_FEED, PostRun, in_chunks, split_end
+from feedloom.domain.timeline import END_OF_FEED, PostRun, distinct_runs, split_end
 
 SLACK = 10  # dead entries a full list may carry before one trim (lua.py explains)
 EMPTY = bytes(8)
-INSERT, INSERT_RUNS, MERGE, REMOVE, REPLACE, HOLD, REBUILD = (
+INSERT, INSERT_GROUPS, MERGE, REMOVE, REPLACE, HOLD, REBUILD = (
     LuaScript(source)
     for source in (
         lua.INSERT,
-        lua.INSERT_RUNS,
+        lua.INSERT_GROUPS,
         lua.MERGE,
         lua.REMOVE,
         lua.REPLACE,
@@ -40,7 +40,7 @@ INSERT, INSERT_RUNS, MERGE, REMOVE, REPLACE, HOLD, REBUILD = (
         lua.REBUILD,
     )
 )
-INSERT_RUNS_ON_NODE = LuaScript(lua.INSERT_RUNS_ON_NODE)
+INSERT_GROUPS_ON_NODE = LuaScript(lua.INSERT_GROUPS_ON_NODE)
 INSERTS_PER_CALL = 4000  # one script call holds Redis for a few ms at most
 KNOWN_NAMES = 100_000  # timeline key names kept (~20 MB); the oldest half goes first
 
@@ -56,6 +56,38 @@ def oldest_first(post_ids: Sequence[int], cap: int) -> list[bytes]:
 
 def newest_first(raw: Sequence[bytes]) -> list[int]:
     return [int.from_bytes(item, "big") for item in reversed(raw) if item != EMPTY]
+
+
+def by_owner(runs: Sequence[PostRun]) -> dict[int, list[bytes]]:
+    """The runs' packed IDs per owner, ascending and distinct."""
+    groups: dict[int, list[bytes]] = {}
+    for post_id, owner_ids in sorted(distinct_runs(runs), key=itemgetter(0)):
+        packed = pack_id(post_id)
+        for owner in owner_ids:
+            group = groups.get(owner)
+            if group is None:
+                groups[owner] = [packed]
+            else:
+                group.append(packed)
+    return groups
+
+
+def _calls(
+    groups: dict[int, list[bytes]], size: int
+) -> Iterator[tuple[list[int], list[list[Arg]]]]:
+    """Owners and their argument groups ([count, *IDs]), about `size` inserts a call."""
+    owners: list[int] = []
+    args: list[list[Arg]] = []
+    inserts = 0
+    for owner, group in groups.items():
+        owners.append(owner)
+        args.append([len(group), *group])
+        inserts += len(group)
+        if inserts >= size:
+            yield owners, args
+            owners, args, inserts = [], [], 0
+    if owners:
+        yield owners, args
 
 
 class KnownNames:
@@ -114,19 +146,14 @@ class _IdLists:
         return sum(int(result) for result in results)
 
     async def insert_runs(self, runs: Sequence[PostRun], names: KnownNames) -> int:
-        """Each run's post into its owners' lists, oldest post first (tail appends),
-        `INSERTS_PER_CALL` at a time: one script call per chunk, on a cluster one per
-        node (scripts.py `call_per_node`). A post ID travels once per run and call, not
-        once per timeline."""
+        """Each run's post into its owners' lists, grouped by list (`by_owner`): one
+        script call per `INSERTS_PER_CALL` inserts, on a cluster one per node
+        (scripts.py `call_per_node`), and each list touched once per call however many
+        of the runs' posts it gets."""
         written = 0
-        for chunk in in_chunks(sorted(runs, key=itemgetter(0)), INSERTS_PER_CALL):
-            owners: list[int] = []
-            per_key: list[Arg] = []
-            for post_id, owner_ids in chunk:
-                owners += owner_ids
-                per_key += [pack_id(post_id)] * len(owner_ids)
+        for owners, groups in _calls(by_owner(runs), INSERTS_PER_CALL):
             results = await self.scripts.call_per_node(
-                INSERT_RUNS, INSERT_RUNS_ON_NODE, names(owners), (self.cap, SLACK), per_key
+                INSERT_GROUPS, INSERT_GROUPS_ON_NODE, names(owners), (self.cap, SLACK), groups
             )
             written += sum(int(result) for result in results)
         return written
