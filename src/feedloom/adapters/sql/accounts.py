@@ -11,7 +11,7 @@ from sqlalchemy import String, cast, delete, func, literal, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from feedloom.adapters.sql.database import utc
+from feedloom.adapters.sql.database import among, utc
 from feedloom.adapters.sql.schema import media, outbox, tokens, users
 from feedloom.domain.errors import Conflict
 from feedloom.domain.model import FeedOrder, Role, UserProfile
@@ -23,6 +23,7 @@ SESSION_ID = re.compile(r"^[0-9a-f]{16}$")
 class SqlAccounts:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
+        self._dialect = engine.dialect.name
 
     async def create_user(
         self, user_id: int, username: str, display_name: str, password_hash: str, now: datetime
@@ -151,7 +152,7 @@ class SqlAccounts:
             users.c.deleted_at,
             users.c.bio,
             users.c.flagged_at,
-        ).where(users.c.id.in_(set(user_ids)))
+        ).where(among(self._dialect, users.c.id, set(user_ids)))
         async with self._engine.connect() as conn:
             rows = (await conn.execute(query)).all()
         return {

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from feedloom.adapters.sql.database import insert_ignoring_duplicates
+from feedloom.adapters.sql.database import among, insert_ignoring_duplicates
 from feedloom.adapters.sql.schema import blocks, follows, mutes, users
 from feedloom.ports import Followee, OwnRelations
 
@@ -124,7 +124,7 @@ class SqlSocialGraph:
         aggregate: Any = func.array_agg(column) if postgres else func.group_concat(column)
         query = (
             select(follows.c.followee_id, aggregate)
-            .where(follows.c.followee_id.in_(sorted(set(followee_ids))))
+            .where(among(self._dialect, follows.c.followee_id, sorted(set(followee_ids))))
             .group_by(follows.c.followee_id)
         )
         async with self._engine.connect() as conn:

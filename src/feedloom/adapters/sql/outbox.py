@@ -19,7 +19,7 @@ from datetime import datetime
 from sqlalchemy import ColumnElement, and_, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from feedloom.adapters.sql.database import utc
+from feedloom.adapters.sql.database import among, utc
 from feedloom.adapters.sql.schema import outbox
 from feedloom.domain.model import AuthorPushed, Event, PostDeleted, PostPublished
 
@@ -54,7 +54,8 @@ class SqlOutbox:
 
     async def mark_sent(self, seqs: Sequence[int], lane: str, epoch: str) -> None:
         if seqs:
-            query = update(outbox).where(outbox.c.seq.in_(seqs)).values(lane=lane, epoch=epoch)
+            query = update(outbox).where(among(self._dialect, outbox.c.seq, seqs))
+            query = query.values(lane=lane, epoch=epoch)
             async with self._engine.begin() as conn:
                 await conn.execute(query)
 
@@ -62,7 +63,7 @@ class SqlOutbox:
         seqs = [seq for seq in seqs if seq]
         if seqs:
             async with self._engine.begin() as conn:
-                await conn.execute(delete(outbox).where(outbox.c.seq.in_(seqs)))
+                await conn.execute(delete(outbox).where(among(self._dialect, outbox.c.seq, seqs)))
 
     async def add(self, events: Sequence[Event], now: datetime) -> None:
         """Put events in again (a replayed dead letter): fanned out like new ones."""

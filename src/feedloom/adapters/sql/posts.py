@@ -11,6 +11,7 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from feedloom.adapters.sql.database import among
 from feedloom.adapters.sql.idempotency import claim_key, stored_response
 from feedloom.adapters.sql.schema import idempotency_keys, media, outbox, posts, users
 from feedloom.domain.ids import created_at_of
@@ -21,6 +22,7 @@ from feedloom.ports import StoredResponse
 class SqlPosts:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
+        self._dialect = engine.dialect.name
 
     async def create_post(
         self, post: Post, idempotency_key: str | None, request_hash: str, now: datetime
@@ -62,7 +64,7 @@ class SqlPosts:
         query = (
             select(posts, author_suspended.label("author_suspended"))
             .select_from(posts.outerjoin(users, users.c.id == posts.c.author_id))
-            .where(posts.c.id.in_(set(post_ids)))
+            .where(among(self._dialect, posts.c.id, set(post_ids)))
         )
         async with self._engine.connect() as conn:
             rows = (await conn.execute(query)).all()
@@ -72,7 +74,7 @@ class SqlPosts:
         if not post_ids:
             return set()
         query = select(posts.c.id).where(
-            posts.c.id.in_(set(post_ids)), posts.c.deleted_at.is_(None)
+            among(self._dialect, posts.c.id, set(post_ids)), posts.c.deleted_at.is_(None)
         )
         async with self._engine.connect() as conn:
             return set((await conn.execute(query)).scalars())
