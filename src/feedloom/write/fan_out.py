@@ -16,7 +16,6 @@ at all: readers merge their author timeline.
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
@@ -134,14 +133,12 @@ class FanOut:
             await self._insert(_runs(recent, lists, self._page_size))
 
     async def _insert(self, chunks: Iterator[list[PostRun]]) -> None:
-        """A chunk of runs at a time: a big account's fan-out yields to other lanes
-        between chunks, and never holds all its inserts in memory at once."""
+        """A chunk of runs at a time: a big account's fan-out never holds all its
+        inserts in memory at once. (The in-process store yields to other lanes within
+        a chunk: memory/timeline_store.py.)"""
         for runs in chunks:
             self._metrics.fanout_timeline_writes.inc(await self._timelines.insert_many(runs))
             await self._notify(runs)
-            # An in-process store answers without suspending: without this, a 200,000-
-            # follower fan-out would hold the event loop (and every other lane) ~1 s.
-            await asyncio.sleep(0)
 
     async def _purge(self, deleted: list[PostDeleted]) -> None:
         """Second step of a delete: the tombstone already hides the post; now drop it
