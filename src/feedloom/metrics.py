@@ -114,6 +114,13 @@ class Metrics:
             ["port"],
             registry=r,
         )
+        self.near_cache_resets = Counter(
+            "feedloom_near_cache_resets",
+            "Times this process' near cache of views was emptied: its invalidation "
+            "connection was made (connected), lost (lost, closed) or Redis was flushed",
+            ["reason"],
+            registry=r,
+        )
         self.ranker_fallbacks = Counter(
             "feedloom_ranker_fallbacks",
             "Ranked feeds served chronologically",

@@ -211,6 +211,11 @@ class Settings(BaseSettings):
         description="hash-tag buckets of the timeline keys: on a cluster, fewer make "
         "fewer script calls per fan-out batch (docs/REDIS.md); the same in every process",
     )
+    redis_near_cache: bool = Field(
+        True,
+        description="keep post and profile views in process while Redis reports them "
+        "unchanged (client tracking; one server, not a cluster: docs/REDIS.md)",
+    )
     reclaim_idle_s: float = Field(
         30.0, gt=0, description="a delivery unacked this long is taken over by another worker"
     )

@@ -44,6 +44,7 @@ class Round:
     wall_s: float
     sql_statements: int = 0
     redis_round_trips: int = 0
+    fence_pings: int = 0  # the near cache's PINGs, beside a read's round trips
     cpu_s: float = 0.0  # this process's CPU time over the round
     redis_cpu_s: float | None = None  # Redis' (every node's) CPU time, when it has one
 
@@ -56,6 +57,7 @@ class Round:
             "reads_per_s": reads / self.wall_s,
             "sql_per_read": self.sql_statements / reads,
             "redis_round_trips_per_read": self.redis_round_trips / reads,
+            "fence_pings_per_read": self.fence_pings / reads,
             "cpu_ms_per_read": self.cpu_s / reads * 1000,
             "redis_cpu_ms_per_read": -1.0
             if self.redis_cpu_s is None
@@ -160,20 +162,22 @@ async def _timed_round(feedloom: Feedloom, user_ids: list[int]) -> tuple[Round, 
             latencies.append(time.perf_counter() - t0)
             pages.append(page)
         wall, cpu = time.perf_counter() - started, time.process_time() - cpu_started
-    measured = Round(latencies, wall, counts["sql"], counts["redis"], cpu)
+    measured = Round(latencies, wall, counts["sql"], counts["redis"], counts["fences"], cpu)
     return measured, [[item.post.id for item in page.items] for page in pages]
 
 
 @contextlib.contextmanager
 def _counting() -> Iterator[dict[str, int]]:
-    """Durable-store statements (every SQLAlchemy engine) and Redis round trips (each
+    """Durable-store statements (every SQLAlchemy engine), Redis round trips (each
     write to a Redis connection: a command, a pipeline or an automatic batch, over
-    redis-py's connections or a multiplexed one) while the block runs."""
+    redis-py's connections or a multiplexed one) and the near cache's fence PINGs
+    (sent on its own connection, beside a round trip) while the block runs."""
     from redis.asyncio.connection import AbstractConnection
 
     from feedloom.adapters.redis.multiplexed import MultiplexedConnection
+    from feedloom.adapters.redis.near_cache import Listener
 
-    counts = {"sql": 0, "redis": 0}
+    counts = {"sql": 0, "redis": 0, "fences": 0}
 
     def on_statement(*_args: Any) -> None:
         counts["sql"] += 1
@@ -185,15 +189,26 @@ def _counting() -> Iterator[dict[str, int]]:
 
         return call
 
+    def fenced(ping: Callable[[Listener], bool]) -> Callable[[Listener], bool]:
+        def call(listener: Listener) -> bool:
+            sent = ping(listener)
+            counts["fences"] += sent
+            return sent
+
+        return call
+
     send, batch = AbstractConnection.send_packed_command, MultiplexedConnection.execute
+    ping = Listener.ping
     event.listen(Engine, "before_cursor_execute", on_statement)
     AbstractConnection.send_packed_command = counted(send)  # type: ignore[method-assign]
     MultiplexedConnection.execute = counted(batch)  # type: ignore[method-assign]
+    Listener.ping = fenced(ping)  # type: ignore[method-assign,assignment]
     try:
         yield counts
     finally:
         AbstractConnection.send_packed_command = send  # type: ignore[method-assign]
         MultiplexedConnection.execute = batch  # type: ignore[method-assign]
+        Listener.ping = ping  # type: ignore[method-assign]
         event.remove(Engine, "before_cursor_execute", on_statement)
 
 
@@ -253,9 +268,9 @@ def render_read(bench: ReadBench, store: str) -> str:
         f"graph {bench.fingerprint} ({bench.users:,} users), store {store}, "
         f"setup {bench.setup_s:.1f} s, mismatches {bench.mismatches}",
         "",
-        "| system | read p50 | p99 | reads/s | SQL/read | Redis RT/read | CPU/read"
-        " | Redis CPU/read |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| system | read p50 | p99 | reads/s | SQL/read | Redis RT/read | fence PINGs/read"
+        " | CPU/read | Redis CPU/read |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
         _row("feedloom (home feed, in-process)", ours),
         _row("naive SQL pull (SQLite, same run)", base),
         "",
@@ -272,7 +287,8 @@ def _row(name: str, s: dict[str, float]) -> str:
     return (
         f"| {name} | {s['p50_ms']:.3f} ms | {s['p99_ms']:.3f} ms | {s['reads_per_s']:,.0f} | "
         f"{s['sql_per_read']:.2f} | {s['redis_round_trips_per_read']:.2f} | "
-        f"{s['cpu_ms_per_read']:.3f} ms | {_ms_or_dash(s['redis_cpu_ms_per_read'])} |"
+        f"{s['fence_pings_per_read']:.2f} | {s['cpu_ms_per_read']:.3f} ms | "
+        f"{_ms_or_dash(s['redis_cpu_ms_per_read'])} |"
     )
 
 

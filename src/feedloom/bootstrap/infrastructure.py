@@ -109,6 +109,7 @@ def redis_config(settings: Settings) -> RedisConfig:
         reclaim_idle_s=settings.reclaim_idle_s,
         counter_shards=settings.counter_shards,
         timeline_buckets=settings.redis_timeline_buckets,
+        near_cache=settings.redis_near_cache,
     )
 
 
@@ -118,7 +119,9 @@ async def cache_ports(
     if settings.redis_url is None:
         return memory_caches(settings, clock)
     caches, close = await redis_caches(
-        redis_config(settings), lambda port: metrics.cache_outages.labels(port).inc()
+        redis_config(settings),
+        lambda port: metrics.cache_outages.labels(port).inc(),
+        lambda reason: metrics.near_cache_resets.labels(reason).inc(),
     )
     stack.push_async_callback(close)
     return caches

@@ -16,6 +16,7 @@ from typing import Any, Generic, TypeVar, cast
 
 from feedloom.adapters.redis import lua
 from feedloom.adapters.redis.keys import RedisKeys
+from feedloom.adapters.redis.near_cache import NearRegion
 from feedloom.adapters.redis.scripts import LuaScript, RedisClient, ScriptRunner, is_cluster
 from feedloom.domain.model import Counts
 
@@ -83,7 +84,10 @@ class Decoded(Generic[V]):
 
 
 class RedisViewCache(Generic[V]):
-    """Cache-aside views of one kind (`kind` goes into the key: "post", "user")."""
+    """Cache-aside views of one kind (`kind` goes into the key: "post", "user"). With
+    a near region (near_cache.py), the views this process read stay in it while Redis
+    says they are unchanged; writes need nothing more, their own invalidations (which
+    every later read waits for) drop them."""
 
     def __init__(
         self,
@@ -92,6 +96,7 @@ class RedisViewCache(Generic[V]):
         kind: str,
         codec: Codec[V],
         ttl: timedelta = DEFAULT_TTL,
+        near: NearRegion[V] | None = None,
     ) -> None:
         self._client = client
         self._keys = keys
@@ -99,8 +104,28 @@ class RedisViewCache(Generic[V]):
         self._codec = codec
         self._decoded = Decoded(codec.load)
         self._ttl_ms = _ms(ttl)
+        self._near = near
 
     async def get_many(self, keys: Sequence[int]) -> dict[int, V]:
+        near = self._near
+        if near is None or not near.live:
+            return await self._fetch(keys)
+        ticket = near.ticket()
+        found, missing = near.split(keys)
+        synced = near.fence()  # sent at the end of this loop turn, beside the fetch
+        fetched = await self._fetch(missing) if missing else {}
+        if not await synced:  # the connection went down: nothing kept can be trusted
+            return {**fetched, **await self._fetch(list(found))}
+        if changed := near.changed_since(found, ticket):  # invalidated while in flight
+            refreshed = await self._fetch(changed)
+            for key in changed:
+                del found[key]
+            found.update(refreshed)
+        near.keep(fetched, ticket)
+        found.update(fetched)
+        return found
+
+    async def _fetch(self, keys: Sequence[int]) -> dict[int, V]:
         names = [self._keys.view(self._kind, key) for key in keys]
         values = await _get_all(self._client, names)
         load = self._decoded

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from redis.asyncio import Redis
+from redis.asyncio.connection import SSLConnection
 from redis.exceptions import RedisError
 
 from feedloom.adapters.memory.rate_limiter import memory_rate_limiter
@@ -29,9 +30,11 @@ from feedloom.adapters.redis.client import (
 from feedloom.adapters.redis.degraded import OnOutage, degraded
 from feedloom.adapters.redis.event_queue import RedisEventQueue
 from feedloom.adapters.redis.keys import TIMELINE_BUCKETS, RedisKeys
+from feedloom.adapters.redis.multiplexed import Address
+from feedloom.adapters.redis.near_cache import NearCache
 from feedloom.adapters.redis.notices import RedisNoticeBus
 from feedloom.adapters.redis.rate_limiter import redis_rate_limiter
-from feedloom.adapters.redis.scripts import RedisClient
+from feedloom.adapters.redis.scripts import RedisClient, is_cluster
 from feedloom.adapters.redis.sketches import (
     RedisHourlyTallies,
     RedisTrendingStore,
@@ -56,13 +59,18 @@ class RedisConfig:
     reclaim_idle_s: float
     counter_shards: int = 16
     timeline_buckets: int = TIMELINE_BUCKETS
+    near_cache: bool = True
 
 
 class TimelineBucketsDiffer(RedisUnavailable):
     """Redis answers, but its timelines are keyed for another bucket count."""
 
 
-async def redis_caches(config: RedisConfig, on_outage: OnOutage) -> tuple[CachePorts, Close]:
+async def redis_caches(
+    config: RedisConfig,
+    on_outage: OnOutage,
+    on_near_reset: Callable[[str], None] = lambda _reason: None,
+) -> tuple[CachePorts, Close]:
     """Every cache port on one Redis connection pool, and how to close it. The ports
     come wrapped for degraded mode: an outage slows the feed instead of failing it."""
     client = await open_client(config.url, config.cluster)
@@ -72,6 +80,11 @@ async def redis_caches(config: RedisConfig, on_outage: OnOutage) -> tuple[CacheP
     except BaseException:
         await client.aclose()
         raise
+    near = _near_cache(client, config, on_near_reset)
+    post_near = near.region(keys.view_prefix("post")) if near else None
+    user_near = near.region(keys.view_prefix("user")) if near else None
+    if near is not None:
+        await near.start()
     # Its own connection: a subscribed connection can do nothing else.
     notices = RedisNoticeBus(Redis.from_url(parse_redis_url(config.url)[0]), config.prefix)
     rate_limiter, close_rate_limiter = redis_rate_limiter(client, keys, config.url, config.cluster)
@@ -80,8 +93,8 @@ async def redis_caches(config: RedisConfig, on_outage: OnOutage) -> tuple[CacheP
         author_timelines=RedisAuthorTimelineStore(
             client, keys, config.author_timeline_length, config.inactive_after
         ),
-        post_cache=RedisViewCache(client, keys, "post", POSTS),
-        user_cache=RedisViewCache(client, keys, "user", PROFILES),
+        post_cache=RedisViewCache(client, keys, "post", POSTS, near=post_near),
+        user_cache=RedisViewCache(client, keys, "user", PROFILES, near=user_near),
         counters=RedisCounterStore(client, keys, shards=config.counter_shards),
         sessions=RedisFeedSessionStore(client, keys),
         rate_limiter=rate_limiter,
@@ -101,11 +114,26 @@ async def redis_caches(config: RedisConfig, on_outage: OnOutage) -> tuple[CacheP
     )
 
     async def close() -> None:
+        if near is not None:
+            await near.close()
         await notices.aclose()
         await close_rate_limiter()
         await client.aclose()
 
     return degraded(caches, on_outage, memory_rate_limiter()), close
+
+
+def _near_cache(
+    client: RedisClient, config: RedisConfig, on_reset: Callable[[str], None]
+) -> NearCache | None:
+    """Post and profile views kept in process (near_cache.py): on one server over
+    plain TCP or a Unix socket; a cluster tracks per node, which this does not do."""
+    if not config.near_cache or is_cluster(client):
+        return None
+    pool = client.connection_pool  # type: ignore[union-attr]  # not a cluster, checked above
+    if issubclass(pool.connection_class, SSLConnection):
+        return None
+    return NearCache(Address.of(pool.connection_kwargs), on_reset)
 
 
 async def _agree_on_timeline_buckets(client: RedisClient, keys: RedisKeys, url: str) -> None:

@@ -45,6 +45,10 @@ class RedisKeys:
     def view(self, kind: str, key: int) -> str:
         return f"{self.prefix}:{kind}:{{{key}}}"
 
+    def view_prefix(self, kind: str) -> str:
+        """What every view key of one kind starts with (near_cache.py tracks it)."""
+        return f"{self.prefix}:{kind}:{{"
+
     def record(self, kind: str, key: str) -> tuple[str, str]:
         """A guarded record and its generation, in one slot."""
         return f"{self.prefix}:{kind}:{{{key}}}", f"{self.prefix}:{kind}:g:{{{key}}}"

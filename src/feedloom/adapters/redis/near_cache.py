@@ -1,0 +1,387 @@
+"""Views kept in this process while Redis says they have not changed: server-assisted
+client-side caching (`CLIENT TRACKING ... BCAST`).
+
+A warm feed page reads ~45 post and profile views. From Redis that is two MGET
+arguments lists, their replies parsed, and each view compared with the one decoded
+before (caches.py `Decoded`): a tenth of a warm read's client CPU, and ~45 of the
+~95 keys Redis touches for it (docs/BENCHMARKS.md). Views change rarely (a post is
+deleted or held, a profile edited), so each process keeps the views it read, and
+Redis tells it when one changes:
+
+- one connection of its own subscribes to `__redis__:invalidate` and has Redis send
+  it, in broadcast mode, the name of every key under the views' prefixes that any
+  client writes, expires or deletes (`CLIENT TRACKING ON REDIRECT <itself> BCAST`);
+- a kept view is dropped when its key's invalidation arrives, and everything is
+  dropped when that connection is lost or Redis is flushed: without the connection
+  nothing is kept, and reads go to Redis as before (`live`);
+- a read is never staler than one that went to Redis. Before trusting what it keeps, a
+  read waits for a PING it sends on the invalidation connection after it began
+  (`fence`): Redis queues a write's invalidations before its reply, so every write
+  that completed before the read began has had its invalidation applied by then. The
+  PING travels beside the page's other round trip (counts, likes), so it adds no wait;
+  the PINGs asked for in one loop turn are one PING;
+- a view fetched from Redis is kept only if no invalidation of its key arrived since
+  the read began (`ticket`): the invalidation and the reply come on different
+  connections, in either order.
+
+A write needs nothing more: this process' own writes are invalidated like anyone's,
+before any later read trusts what it keeps. On a Redis Cluster tracking is per node:
+not done there, a cluster reads every view from Redis. Nor over TLS (the connection
+here is plain).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from itertools import islice
+from typing import Any, Generic, TypeVar
+
+import hiredis
+from redis.exceptions import InvalidResponse
+
+from feedloom.adapters.redis.multiplexed import Address
+
+log = logging.getLogger(__name__)
+
+V = TypeVar("V")
+CHANNEL = b"__redis__:invalidate"
+KEPT_VIEWS = 50_000  # per region; the oldest half goes when full
+RECENT_INVALIDATIONS = 10_000  # kept for reads in flight; past it, those keep nothing
+FENCE_TIMEOUT_S = 2.0  # a PING unanswered this long: the connection is dropped
+KEEPALIVE_S = 0.5  # an idle connection is PINGed this often, so a dead one is noticed
+RETRY_S = (0.1, 0.5, 1.0, 2.0, 5.0)  # reconnect delays, the last repeated
+
+
+class NearRegion(Generic[V]):
+    """The kept views of one key prefix, by ID (a post's, a profile's)."""
+
+    def __init__(self, near: NearCache, prefix: bytes, limit: int = KEPT_VIEWS) -> None:
+        self._near, self.prefix, self._limit = near, prefix, limit
+        self._views: dict[int, V] = {}
+        self._invalidated: dict[int, int] = {}  # ID -> sequence number of its invalidation
+
+    @property
+    def live(self) -> bool:
+        return self._near.live
+
+    def ticket(self) -> int:
+        """Taken when a read begins: what it fetches is kept against it (`keep`)."""
+        return self._near.sequence
+
+    def fence(self) -> asyncio.Future[bool]:
+        return self._near.fence()
+
+    def split(self, ids: Sequence[int]) -> tuple[dict[int, V], list[int]]:
+        """The kept views of these IDs, and the IDs not kept."""
+        views, found, missing = self._views, {}, []
+        for key in ids:
+            view = views.get(key)
+            if view is None:
+                missing.append(key)
+            else:
+                found[key] = view
+        return found, missing
+
+    def changed_since(self, ids: Iterable[int], ticket: int) -> list[int]:
+        """Which of these IDs may have changed since `ticket` was taken."""
+        if not self._near.valid(ticket):
+            return list(ids)
+        invalidated = self._invalidated
+        return [key for key in ids if invalidated.get(key, -1) > ticket]
+
+    def keep(self, fetched: dict[int, V], ticket: int) -> None:
+        """Keep views fetched by a read that began at `ticket`, except any invalidated
+        since: the invalidation may have overtaken the reply."""
+        if not fetched or not self._near.valid(ticket):
+            return
+        views, invalidated = self._views, self._invalidated
+        if len(views) + len(fetched) > self._limit:
+            for old in list(islice(views, len(views) // 2)):
+                del views[old]
+        for key, view in fetched.items():
+            if invalidated.get(key, -1) <= ticket:
+                views[key] = view
+
+    def invalidated(self, name: bytes, sequence: int) -> None:
+        try:
+            key = int(name[len(self.prefix) : -1])  # "<prefix>123}"
+        except ValueError:
+            return  # not a view key of ours (nothing else is written under the prefix)
+        self._forget(key, sequence)
+
+    def clear(self) -> None:
+        self._views.clear()
+        self._invalidated.clear()
+
+    def _forget(self, key: int, sequence: int) -> None:
+        self._views.pop(key, None)
+        invalidated = self._invalidated
+        if len(invalidated) >= RECENT_INVALIDATIONS:
+            invalidated.clear()
+            self._near.forget_history()
+        invalidated[key] = sequence
+
+
+class NearCache:
+    """The invalidation connection, and the regions it keeps fresh."""
+
+    def __init__(
+        self,
+        address: Address,
+        on_reset: Callable[[str], None] = lambda _reason: None,
+    ) -> None:
+        self._address, self.on_reset = address, on_reset
+        self._regions: list[NearRegion[Any]] = []
+        self.sequence = 0  # advanced by every invalidation and reset
+        self._floor = 0  # tickets below it keep nothing (history forgotten, or a reset)
+        self._listener: Listener | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._started: asyncio.Future[None] | None = None
+
+    def region(self, prefix: str, limit: int = KEPT_VIEWS) -> NearRegion[Any]:
+        region: NearRegion[Any] = NearRegion(self, prefix.encode(), limit)
+        self._regions.append(region)
+        return region
+
+    @property
+    def live(self) -> bool:
+        return self._listener is not None
+
+    @property
+    def client_id(self) -> int | None:
+        """The invalidation connection's ID on the server, while live."""
+        return None if self._listener is None else self._listener.client_id
+
+    async def start(self, wait_s: float = 2.0) -> bool:
+        """Connect and keep reconnecting in the background; whether it went live within
+        `wait_s` (reads go to Redis until it does)."""
+        loop = asyncio.get_running_loop()
+        self._started = loop.create_future()
+        self._task = asyncio.create_task(self._run(), name="feedloom-near-cache")
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(wait_s):
+                await asyncio.shield(self._started)
+        return self.live
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        self._go_dark("closed")
+
+    def advance(self) -> int:
+        self.sequence += 1
+        return self.sequence
+
+    def valid(self, ticket: int) -> bool:
+        return ticket >= self._floor and self._listener is not None
+
+    def forget_history(self) -> None:
+        self._floor = self.advance()
+
+    def fence(self) -> asyncio.Future[bool]:
+        """Resolves True once every invalidation Redis sent before now is applied;
+        False if the connection went down first (then nothing kept can be trusted)."""
+        listener = self._listener
+        if listener is None:
+            future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+            future.set_result(False)
+            return future
+        return listener.fence()
+
+    async def _run(self) -> None:
+        failures = 0
+        while True:
+            try:
+                listener = await Listener.open(self._address, self._prefixes(), self._invalidate)
+            except _TrackingRefused as refused:
+                log.warning("near cache off: Redis refused its setup (%s)", refused)
+                self._resolve_started()
+                return
+            except (OSError, TimeoutError, ConnectionError, InvalidResponse) as error:
+                failures += 1
+                log.info("near cache: cannot connect (%r), retrying", error)
+                self._resolve_started()
+                await asyncio.sleep(RETRY_S[min(failures, len(RETRY_S)) - 1])
+                continue
+            failures = 0
+            self._go_live(listener)
+            try:
+                await listener.serve()
+            finally:
+                self._go_dark("lost")
+
+    def _prefixes(self) -> list[bytes]:
+        return [region.prefix for region in self._regions]
+
+    def _go_live(self, listener: Listener) -> None:
+        for region in self._regions:
+            region.clear()
+        self._floor = self.advance()  # what was fetched before tracking began is not kept
+        self._listener = listener
+        self.on_reset("connected")
+        self._resolve_started()
+
+    def _go_dark(self, reason: str) -> None:
+        if self._listener is None:
+            return
+        self._listener.abort()
+        self._listener = None
+        self._floor = self.advance()
+        for region in self._regions:
+            region.clear()
+        self.on_reset(reason)
+
+    def _resolve_started(self) -> None:
+        if self._started is not None and not self._started.done():
+            self._started.set_result(None)
+
+    def _invalidate(self, names: list[bytes] | None) -> None:
+        sequence = self.advance()
+        if names is None:  # FLUSHDB / FLUSHALL: every key is gone
+            self._floor = sequence
+            for region in self._regions:
+                region.clear()
+            self.on_reset("flushed")
+            return
+        regions = self._regions
+        for name in names:
+            for region in regions:
+                if name.startswith(region.prefix):
+                    region.invalidated(name, sequence)
+                    break
+
+
+class _TrackingRefused(Exception):
+    """The server answered CLIENT TRACKING with an error (Redis < 6, an ACL)."""
+
+
+class Listener:
+    """The subscribed connection: invalidations in, PINGs out (RESP2)."""
+
+    def __init__(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        on_invalidation: Callable[[list[bytes] | None], None],
+    ) -> None:
+        self._reader, self._writer = reader, writer
+        self._parser = hiredis.Reader(protocolError=InvalidResponse, replyError=_TrackingRefused)
+        self._on_invalidation = on_invalidation
+        self._waiting: deque[tuple[float, asyncio.Future[Any]]] = deque()
+        self._fence: asyncio.Future[bool] | None = None  # the PING this loop turn asks for
+        self.client_id = 0
+
+    @classmethod
+    async def open(
+        cls,
+        address: Address,
+        prefixes: Sequence[bytes],
+        on_invalidation: Callable[[list[bytes] | None], None],
+    ) -> Listener:
+        async with asyncio.timeout(address.connect_timeout_s):
+            if address.path is not None:
+                reader, writer = await asyncio.open_unix_connection(address.path)
+            else:
+                reader, writer = await asyncio.open_connection(address.host, address.port)
+            listener = cls(reader, writer, on_invalidation)
+            try:
+                await listener._track(address, prefixes)
+            except BaseException:
+                listener.abort()
+                raise
+        return listener
+
+    async def _track(self, address: Address, prefixes: Sequence[bytes]) -> None:
+        if address.password is not None:
+            auth = [address.username] if address.username else []
+            await self._ask(("AUTH", *auth, address.password))
+        await self._ask(("CLIENT", "SETNAME", "feedloom-near-cache"))  # for CLIENT LIST
+        self.client_id = await self._ask(("CLIENT", "ID"))
+        prefix_args = [arg for prefix in prefixes for arg in (b"PREFIX", prefix)]
+        tracking = ("CLIENT", "TRACKING", "ON", "REDIRECT", self.client_id, "BCAST")
+        await self._ask((*tracking, *prefix_args))
+        await self._ask(("SUBSCRIBE", CHANNEL))
+
+    async def _ask(self, command: tuple[Any, ...]) -> Any:
+        """One command during setup, before serve() reads replies."""
+        self._writer.write(hiredis.pack_command(command))
+        while (reply := self._parser.gets()) is False:
+            data = await self._reader.read(65536)
+            if not data:
+                raise ConnectionError("Redis closed the near cache's connection")
+            self._parser.feed(data)
+        if isinstance(reply, Exception):
+            raise reply
+        return reply
+
+    async def serve(self) -> None:
+        """Read until the connection ends (or is aborted); PINGs an idle connection and
+        drops one whose PING goes unanswered."""
+        watchdog = asyncio.create_task(self._watch())
+        try:
+            while data := await self._reader.read(65536):
+                self._parser.feed(data)
+                while (reply := self._parser.gets()) is not False:
+                    self._handle(reply)
+        except (OSError, InvalidResponse, _TrackingRefused) as error:
+            log.info("near cache: connection lost (%r)", error)
+        finally:
+            watchdog.cancel()
+            self.abort()
+
+    def _handle(self, reply: Any) -> None:
+        if isinstance(reply, list) and reply and reply[0] == b"message":
+            self._on_invalidation(reply[2])
+        elif self._waiting:  # a PING's [b"pong", b""]
+            _, future = self._waiting.popleft()
+            if not future.done():
+                future.set_result(True)
+
+    def fence(self) -> asyncio.Future[bool]:
+        if self._fence is None:
+            loop = asyncio.get_running_loop()
+            self._fence = loop.create_future()
+            loop.call_soon(self.ping)
+        return self._fence
+
+    def ping(self) -> bool:
+        """Send the PING this loop turn's fences wait for; whether it went out."""
+        future, self._fence = self._fence, None
+        if future is None or future.done():  # aborted meanwhile
+            return False
+        if self._writer.is_closing():
+            future.set_result(False)
+            return False
+        self._waiting.append((asyncio.get_running_loop().time(), future))
+        self._writer.write(b"*1\r\n$4\r\nPING\r\n")
+        return True
+
+    async def _watch(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(KEEPALIVE_S)
+            if self._waiting:
+                if loop.time() - self._waiting[0][0] > FENCE_TIMEOUT_S:
+                    log.warning("near cache: Redis did not answer a PING, reconnecting")
+                    self.abort()
+                    return
+            elif self._fence is None:
+                self.fence()
+
+    def abort(self) -> None:
+        transport = self._writer.transport
+        if not transport.is_closing():
+            transport.abort()
+        while self._waiting:
+            _, future = self._waiting.popleft()
+            if not future.done():
+                future.set_result(False)
+        if self._fence is not None and not self._fence.done():
+            self._fence.set_result(False)
