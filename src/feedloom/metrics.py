@@ -116,7 +116,7 @@ class Metrics:
         )
         self.near_cache_resets = Counter(
             "feedloom_near_cache_resets",
-            "Times this process' near cache of views was emptied: its invalidation "
+            "Times this process' near cache of views and counts was emptied: its invalidation "
             "connection was made (connected), lost (lost, closed) or Redis was flushed",
             ["reason"],
             registry=r,

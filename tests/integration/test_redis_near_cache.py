@@ -13,12 +13,13 @@ from typing import Any
 import pytest
 
 from feedloom.adapters.redis import caches as redis_caches
-from feedloom.adapters.redis.caches import RAW, RedisViewCache
+from feedloom.adapters.redis.caches import RAW, RedisCounterStore, RedisViewCache
 from feedloom.adapters.redis.client import open_client
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.multiplexed import Address
 from feedloom.adapters.redis.near_cache import Listener, NearCache
 from feedloom.adapters.redis.scripts import RedisClient
+from feedloom.domain.model import Counts
 from tests.servers import REDIS_URL, scratch_redis_prefix
 
 pytestmark = pytest.mark.redis
@@ -194,3 +195,32 @@ async def test_the_cache_is_bounded(prefix: str) -> None:
     finally:
         await process.near.close()
         await process.client.aclose()
+
+
+async def _counters(prefix: str) -> tuple[RedisClient, NearCache, RedisCounterStore]:
+    client = await open_client(REDIS_URL)
+    keys = RedisKeys(prefix)
+    near = NearCache(Address.of(client.connection_pool.connection_kwargs))  # type: ignore[union-attr]
+    counters = RedisCounterStore(client, keys, shards=4, near=near.region(keys.counter_prefix()))
+    assert await near.start()
+    return client, near, counters
+
+
+async def test_counts_changed_by_another_process_are_seen_on_the_next_read(prefix: str) -> None:
+    """Counts too, a hot post's too: a sub-counter's change invalidates its post."""
+    (a_client, a_near, a), (b_client, b_near, b) = await _counters(prefix), await _counters(prefix)
+    try:
+        await b.set_many({1: Counts(likes=1), 2: Counts(likes=5)})
+        assert await a.get_many([1, 2]) == {1: Counts(likes=1), 2: Counts(likes=5)}
+        await b.increment_if_present({1: Counts(likes=1)})
+        assert await a.get_many([1, 2]) == {1: Counts(likes=2), 2: Counts(likes=5)}
+        await b.increment_if_present({2: Counts(likes=1)}, sharded={2: 3})  # now hot
+        assert await a.get_many([2]) == {2: Counts(likes=6)}
+        await b.increment_if_present({2: Counts(comments=1)}, sharded={2: 1})
+        assert await a.get_many([1, 2]) == {1: Counts(likes=2), 2: Counts(likes=6, comments=1)}
+        await b_client.hincrby(RedisKeys(prefix).counter_shard(2, 1), "l", 1)  # that alone
+        assert await a.get_many([2]) == {2: Counts(likes=7, comments=1)}
+    finally:
+        for near, client in ((a_near, a_client), (b_near, b_client)):
+            await near.close()
+            await client.aclose()

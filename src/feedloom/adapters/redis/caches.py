@@ -16,7 +16,7 @@ from typing import Any, Generic, TypeVar, cast
 
 from feedloom.adapters.redis import lua
 from feedloom.adapters.redis.keys import RedisKeys
-from feedloom.adapters.redis.near_cache import NearRegion
+from feedloom.adapters.redis.near_cache import NearRegion, read_through
 from feedloom.adapters.redis.scripts import LuaScript, RedisClient, ScriptRunner, is_cluster
 from feedloom.domain.model import Counts
 
@@ -107,23 +107,7 @@ class RedisViewCache(Generic[V]):
         self._near = near
 
     async def get_many(self, keys: Sequence[int]) -> dict[int, V]:
-        near = self._near
-        if near is None or not near.live:
-            return await self._fetch(keys)
-        ticket = near.ticket()
-        found, missing = near.split(keys)
-        synced = near.fence()  # sent at the end of this loop turn, beside the fetch
-        fetched = await self._fetch(missing) if missing else {}
-        if not await synced:  # the connection went down: nothing kept can be trusted
-            return {**fetched, **await self._fetch(list(found))}
-        if changed := near.changed_since(found, ticket):  # invalidated while in flight
-            refreshed = await self._fetch(changed)
-            for key in changed:
-                del found[key]
-            found.update(refreshed)
-        near.keep(fetched, ticket)
-        found.update(fetched)
-        return found
+        return await read_through(self._near, keys, self._fetch)
 
     async def _fetch(self, keys: Sequence[int]) -> dict[int, V]:
         names = [self._keys.view(self._kind, key) for key in keys]
@@ -148,18 +132,29 @@ class RedisViewCache(Generic[V]):
 class RedisCounterStore:
     """One small hash per post: l = likes, c = comments, and n = its number of
     sub-counters while the post is hot (keys.py `counter_shard`, summed on read).
-    Every change also adds the post to the touched set reconciliation drains."""
+    Every change also adds the post to the touched set reconciliation drains. With a
+    near region (near_cache.py), the counts this process read stay in it until Redis
+    says a counter or sub-counter of the post changed."""
 
     def __init__(
-        self, client: RedisClient, keys: RedisKeys, ttl: timedelta = DEFAULT_TTL, shards: int = 16
+        self,
+        client: RedisClient,
+        keys: RedisKeys,
+        ttl: timedelta = DEFAULT_TTL,
+        shards: int = 16,
+        near: NearRegion[Counts] | None = None,
     ) -> None:
         self._client = client
         self._keys = keys
         self._scripts = ScriptRunner(client)
         self._ttl_ms = _ms(ttl)
         self._shards = shards
+        self._near = near
 
     async def get_many(self, post_ids: Sequence[int]) -> dict[int, Counts]:
+        return await read_through(self._near, post_ids, self._fetch)
+
+    async def _fetch(self, post_ids: Sequence[int]) -> dict[int, Counts]:
         keys = [self._keys.counter(post_id) for post_id in post_ids]
         if is_cluster(self._client) or not keys:
             return await self._get_many_per_node(post_ids)

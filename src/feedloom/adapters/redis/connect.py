@@ -83,6 +83,7 @@ async def redis_caches(
     near = _near_cache(client, config, on_near_reset)
     post_near = near.region(keys.view_prefix("post")) if near else None
     user_near = near.region(keys.view_prefix("user")) if near else None
+    counts_near = near.region(keys.counter_prefix()) if near else None
     if near is not None:
         await near.start()
     # Its own connection: a subscribed connection can do nothing else.
@@ -95,7 +96,7 @@ async def redis_caches(
         ),
         post_cache=RedisViewCache(client, keys, "post", POSTS, near=post_near),
         user_cache=RedisViewCache(client, keys, "user", PROFILES, near=user_near),
-        counters=RedisCounterStore(client, keys, shards=config.counter_shards),
+        counters=RedisCounterStore(client, keys, shards=config.counter_shards, near=counts_near),
         sessions=RedisFeedSessionStore(client, keys),
         rate_limiter=rate_limiter,
         queue=RedisEventQueue(

@@ -56,6 +56,10 @@ class RedisKeys:
     def counter(self, post_id: int) -> str:
         return f"{self.prefix}:ct:{{{post_id}}}"
 
+    def counter_prefix(self) -> str:
+        """What every counter and sub-counter key starts with (near_cache.py)."""
+        return f"{self.prefix}:ct:{{"
+
     def counter_shard(self, post_id: int, shard: int) -> str:
         """A hot post's sub-counter: a hash tag of its own, so a cluster spreads the
         sub-counters of one post over its nodes (lua.READ_COUNTERS builds the same name)."""

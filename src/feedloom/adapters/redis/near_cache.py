@@ -1,32 +1,31 @@
-"""Views kept in this process while Redis says they have not changed: server-assisted
-client-side caching (`CLIENT TRACKING ... BCAST`).
+"""Views and counts kept in this process while Redis says they have not changed:
+server-assisted client-side caching (`CLIENT TRACKING ... BCAST`).
 
-A warm feed page reads ~45 post and profile views. From Redis that is two MGET
-arguments lists, their replies parsed, and each view compared with the one decoded
-before (caches.py `Decoded`): a tenth of a warm read's client CPU, and ~45 of the
-~95 keys Redis touches for it (docs/BENCHMARKS.md). Views change rarely (a post is
-deleted or held, a profile edited), so each process keeps the views it read, and
-Redis tells it when one changes:
+A warm feed page reads ~45 post and profile views and ~25 like/comment counters. From
+Redis that is MGET argument lists and a script's reply parsed, each view compared with
+the one decoded before (caches.py `Decoded`), and ~70 of the ~95 keys Redis touches for
+the read (docs/BENCHMARKS.md). They change far less often than they are read, so each
+process keeps what it read, and Redis tells it when something changes:
 
 - one connection of its own subscribes to `__redis__:invalidate` and has Redis send
-  it, in broadcast mode, the name of every key under the views' prefixes that any
+  it, in broadcast mode, the name of every key under the tracked prefixes that any
   client writes, expires or deletes (`CLIENT TRACKING ON REDIRECT <itself> BCAST`);
-- a kept view is dropped when its key's invalidation arrives, and everything is
+- a kept value is dropped when its key's invalidation arrives, and everything is
   dropped when that connection is lost or Redis is flushed: without the connection
   nothing is kept, and reads go to Redis as before (`live`);
 - a read is never staler than one that went to Redis. Before trusting what it keeps, a
   read waits for a PING it sends on the invalidation connection after it began
   (`fence`): Redis queues a write's invalidations before its reply, so every write
   that completed before the read began has had its invalidation applied by then. The
-  PING travels beside the page's other round trip (counts, likes), so it adds no wait;
+  PING travels beside the page's other round trip (likes, viewers), so it adds no wait;
   the PINGs asked for in one loop turn are one PING;
-- a view fetched from Redis is kept only if no invalidation of its key arrived since
+- a value fetched from Redis is kept only if no invalidation of its key arrived since
   the read began (`ticket`): the invalidation and the reply come on different
   connections, in either order.
 
 A write needs nothing more: this process' own writes are invalidated like anyone's,
 before any later read trusts what it keeps. On a Redis Cluster tracking is per node:
-not done there, a cluster reads every view from Redis. Nor over TLS (the connection
+not done there, a cluster reads everything from Redis. Nor over TLS (the connection
 here is plain).
 """
 
@@ -36,7 +35,7 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from itertools import islice
 from typing import Any, Generic, TypeVar
 
@@ -57,7 +56,7 @@ RETRY_S = (0.1, 0.5, 1.0, 2.0, 5.0)  # reconnect delays, the last repeated
 
 
 class NearRegion(Generic[V]):
-    """The kept views of one key prefix, by ID (a post's, a profile's)."""
+    """The kept values of one key prefix, by ID (a post's view or counts, a profile)."""
 
     def __init__(self, near: NearCache, prefix: bytes, limit: int = KEPT_VIEWS) -> None:
         self._near, self.prefix, self._limit = near, prefix, limit
@@ -107,10 +106,11 @@ class NearRegion(Generic[V]):
                 views[key] = view
 
     def invalidated(self, name: bytes, sequence: int) -> None:
+        # "<prefix>123}", or a hot post's sub-counter "<prefix>123.4}"
         try:
-            key = int(name[len(self.prefix) : -1])  # "<prefix>123}"
+            key = int(name[len(self.prefix) : -1].partition(b".")[0])
         except ValueError:
-            return  # not a view key of ours (nothing else is written under the prefix)
+            return  # not a key of ours (nothing else is written under the prefix)
         self._forget(key, sequence)
 
     def clear(self) -> None:
@@ -124,6 +124,32 @@ class NearRegion(Generic[V]):
             invalidated.clear()
             self._near.forget_history()
         invalidated[key] = sequence
+
+
+async def read_through(
+    near: NearRegion[V] | None,
+    ids: Sequence[int],
+    fetch: Callable[[Sequence[int]], Awaitable[dict[int, V]]],
+) -> dict[int, V]:
+    """What `fetch` would return for these IDs (those it finds), from `near` where it
+    can: what it keeps is trusted once the fence is passed, what it lacks is fetched
+    (beside the fence) and kept."""
+    if near is None or not near.live:
+        return await fetch(ids)
+    ticket = near.ticket()
+    found, missing = near.split(ids)
+    synced = near.fence()  # sent at the end of this loop turn, beside the fetch
+    fetched = await fetch(missing) if missing else {}
+    if not await synced:  # the connection went down: nothing kept can be trusted
+        return {**fetched, **await fetch(list(found))}
+    if changed := near.changed_since(found, ticket):  # invalidated while in flight
+        refreshed = await fetch(changed)
+        for key in changed:
+            del found[key]
+        found.update(refreshed)
+    near.keep(fetched, ticket)
+    found.update(fetched)
+    return found
 
 
 class NearCache:
