@@ -56,7 +56,9 @@ def shrunk_settings(data_dir: Path) -> Settings:
         timeline_length=50,
         author_timeline_length=20,
         rate_limits=lifted_rate_limits(),
-        fanout=FanoutSettings(pull_above=4, push_below=3, bulk_above=2, batch_size=3),
+        fanout=FanoutSettings(
+            pull_above=4, push_below=3, bulk_above=2, batch_size=3, bulk_batch_size=2
+        ),
     )
 
 

@@ -47,6 +47,13 @@ class FanoutSettings(BaseModel):
     batch_size: int = Field(
         100_000, ge=1, le=1_000_000, description="(author, follower) pairs per fan-out page"
     )
+    bulk_batch_size: int = Field(
+        10_000,
+        ge=1,
+        le=1_000_000,
+        description="the same on the bulk lane: smaller, so a big account's fan-out leaves "
+        "Redis and the worker to ordinary posts between its pages",
+    )
     dead_letter_after: int = Field(
         3, ge=1, le=100, description="tries before a failing event goes to the dead letters"
     )

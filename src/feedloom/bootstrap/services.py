@@ -162,7 +162,7 @@ def build_services(
         views,
         metrics,
         clock,
-        settings.fanout.batch_size,
+        {"default": settings.fanout.batch_size, "bulk": settings.fanout.bulk_batch_size},
         concurrency,
     )
     notices = Notices(caches.notices)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter, defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import AuthorPushed, PostDeleted, PostPublished, UserProfile
@@ -52,14 +52,16 @@ class FanOut:
         views: Views,
         metrics: Metrics,
         clock: Clock,
-        page_size: int,
+        page_sizes: Mapping[Lane, int],
         concurrency: Concurrency,
     ) -> None:
         self._posts, self._profiles, self._followers = posts, profiles, followers
         self._concurrency = concurrency
         self._timelines, self._author_timelines, self._recent = timelines, author_timelines, recent
         self._views, self._metrics, self._clock = views, metrics, clock
-        self._page_size = page_size
+        # Inserts per chunk, by lane. The bulk lane's are small: between its chunks,
+        # Redis and this process' loop serve the ordinary posts (docs/BENCHMARKS.md).
+        self._page_sizes = page_sizes
         self.notices: Notices | None = None  # new-post notices for open streams
 
     async def handle(self, deliveries: Sequence[Delivery]) -> None:
@@ -67,17 +69,18 @@ class FanOut:
         if not deliveries:
             return
         events = [delivery.event for delivery in deliveries]
+        lane = deliveries[0].lane
         published = await self._live([e for e in events if isinstance(e, PostPublished)])
         published = await self._decided(published)
         # Independent: against Redis, the authors' lists are written while the
         # followers are read from the store.
         _, reached = await self._concurrency.two(
             self._to_author_timelines(published),
-            self._to_followers([post for post in published if not post.pulled]),
+            self._to_followers([post for post in published if not post.pulled], lane),
         )
-        await self._back_fill([e for e in events if isinstance(e, AuthorPushed)])
+        await self._back_fill([e for e in events if isinstance(e, AuthorPushed)], lane)
         await self._purge([e for e in events if isinstance(e, PostDeleted)])
-        self._observe(deliveries[0].lane, published, reached)
+        self._observe(lane, published, reached)
 
     async def _live(self, published: list[PostPublished]) -> list[PostPublished]:
         if not published:
@@ -109,7 +112,7 @@ class FanOut:
                     await self.notices.pulled_author_posted(post.author_id, post.post_id)
             await self.notices.reached_many(own)  # each author's own feed, one message
 
-    async def _to_followers(self, pushed: list[PostPublished]) -> Counter[int]:
+    async def _to_followers(self, pushed: list[PostPublished], lane: Lane) -> Counter[int]:
         """Every follower of every pushed author, from one query; returns how many
         followers each post has (for the lag's author-size bucket)."""
         by_author: dict[int, list[int]] = defaultdict(list)
@@ -118,19 +121,19 @@ class FanOut:
         if not by_author:
             return Counter()
         lists = await self._followers.follower_lists(list(by_author))
-        await self._insert(_runs(by_author, lists, self._page_size))
+        await self._insert(_runs(by_author, lists, self._page_sizes[lane]))
         reached: Counter[int] = Counter()
         for author, posts in by_author.items():
             reached.update(dict.fromkeys(posts, len(lists.get(author, ()))))
         return reached
 
-    async def _back_fill(self, pushed_again: list[AuthorPushed]) -> None:
+    async def _back_fill(self, pushed_again: list[AuthorPushed], lane: Lane) -> None:
         """An author pushed again: their recent posts (which fan-out skipped while they
         were pulled) go into their followers' timelines, as a fan-out would have."""
         for event in pushed_again:
             recent = {event.author_id: await self._recent.recent_of(event.author_id)}
             lists = await self._followers.follower_lists([event.author_id])
-            await self._insert(_runs(recent, lists, self._page_size))
+            await self._insert(_runs(recent, lists, self._page_sizes[lane]))
 
     async def _insert(self, chunks: Iterator[list[PostRun]]) -> None:
         """A chunk of runs at a time: a big account's fan-out never holds all its

@@ -10,7 +10,7 @@ from feedloom.domain.model import AuthorPushed, Event, Post, PostDeleted, PostPu
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.concurrency import Together
 from feedloom.metrics import Metrics
-from feedloom.ports import Delivery, PostRun
+from feedloom.ports import Delivery, Lane, PostRun
 from feedloom.write.fan_out import FanOut
 from tests.unit.fakes import (
     NOW,
@@ -43,10 +43,8 @@ class World:
     post_cache: FakeViewCache[Post]
     fan_out: FanOut
 
-    async def deliver(self, *events: Event) -> None:
-        await self.fan_out.handle(
-            [Delivery(event, "default", str(i)) for i, event in enumerate(events)]
-        )
+    async def deliver(self, *events: Event, lane: Lane = "default") -> None:
+        await self.fan_out.handle([Delivery(event, lane, str(i)) for i, event in enumerate(events)])
 
     def holding(self, post_id: int) -> set[int]:
         return {user_id for user_id, ids in self.timelines.ids.items() if post_id in ids}
@@ -73,7 +71,7 @@ def world(pulled: bool = False) -> World:
         views,
         Metrics(),
         clock,
-        2,
+        {"default": 2, "bulk": 3},
         Together(),  # as against Redis: the author's lists and the followers at once
     )
     return World(post, posts, followers, timelines, author_timelines, post_cache, fan_out)
@@ -100,6 +98,9 @@ async def test_followers_are_read_once_and_inserted_a_chunk_at_a_time() -> None:
     await w.deliver(PostPublished(w.post.id, AUTHOR))
     assert w.followers.lists_asked == [[AUTHOR]]
     assert chunks == [1, 2, 2, 1]  # the author's own, then the followers by 2 (page size)
+    chunks.clear()
+    await w.deliver(PostPublished(w.post.id, AUTHOR), lane="bulk")
+    assert chunks == [1, 3, 2]  # the bulk lane's page size: 3
 
 
 async def test_a_pulled_authors_post_reaches_only_the_authors_own_timelines() -> None:
