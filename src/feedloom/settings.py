@@ -220,8 +220,9 @@ class Settings(BaseSettings):
     )
     redis_near_cache: bool = Field(
         True,
-        description="keep post and profile views and counts in process while Redis "
-        "reports them unchanged (client tracking; one server, not a cluster: docs/REDIS.md)",
+        description="keep views, counts, likes records and viewer estimates in process "
+        "while Redis reports them unchanged (client tracking; one server, not a cluster: "
+        "docs/REDIS.md)",
     )
     reclaim_idle_s: float = Field(
         30.0, gt=0, description="a delivery unacked this long is taken over by another worker"

@@ -138,7 +138,7 @@ async def test_a_warm_page_reads_redis_in_two_round_trips(world: World) -> None:
     """Relations and candidates in one round trip, the page's views in the second, also
     for a reader who follows a pulled account (whose list joins the first); counting
     the reader among the shown posts' distinct viewers joins the second
-    (read/hydrate.py)."""
+    (read/hydrate.py). The same page again: one round trip."""
     reader, _, _ = await warm_reader(world)
     star = await world.user()
     for fan in [reader, *[await world.user() for _ in range(5)]]:  # > pull_above (4)
@@ -152,3 +152,9 @@ async def test_a_warm_page_reads_redis_in_two_round_trips(world: World) -> None:
     assert [item.source for item in page.items].count("pulled") == 1
     assert len(sent) <= 2, sent
     assert all(item.views >= 1 for item in page.items)  # the reader's own view counted
+    # Read again, nothing changed: every view, count, like and viewer estimate is kept
+    # in process (adapters/redis/near_cache.py), fenced by one PING as the read began.
+    with redis_round_trips() as sent:
+        again = await home_feed.page(int(reader.id), 20, None, StageTimer())
+    assert len(sent) == 1, sent
+    assert again.items == page.items

@@ -5,20 +5,28 @@ key prefix, as two API processes of a deployment are."""
 from __future__ import annotations
 
 import asyncio
+import inspect
 from collections import deque
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from feedloom.adapters.redis import caches as redis_caches
-from feedloom.adapters.redis.caches import RAW, RedisCounterStore, RedisViewCache
+from feedloom.adapters.redis.caches import (
+    NEAR_RECORD_BYTES,
+    RAW,
+    RedisCounterStore,
+    RedisRecordCache,
+    RedisViewCache,
+)
 from feedloom.adapters.redis.client import open_client
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.multiplexed import Address
 from feedloom.adapters.redis.near_cache import Listener, NearCache
 from feedloom.adapters.redis.scripts import RedisClient
+from feedloom.adapters.redis.sketches import RedisViewerSketches
 from feedloom.domain.model import Counts
 from tests.servers import REDIS_URL, scratch_redis_prefix
 
@@ -30,6 +38,8 @@ class Process:
     client: RedisClient
     near: NearCache
     views: RedisViewCache[bytes]
+    likes: RedisRecordCache
+    sketches: RedisViewerSketches
     resets: list[str]
     reset: asyncio.Event
 
@@ -59,6 +69,8 @@ async def _process(prefix: str, limit: int = 1_000) -> Process:
         client,
         near,
         RedisViewCache(client, keys, "post", RAW, near=region),
+        RedisRecordCache(client, keys, "lk", near=near.region(keys.record_prefix("lk"))),
+        RedisViewerSketches(client, keys, near=near.region(keys.viewers_prefix())),
         resets,
         asyncio.Event(),
     )
@@ -78,16 +90,29 @@ async def two(prefix: str) -> AsyncIterator[tuple[Process, Process]]:
             await process.client.aclose()
 
 
+def _spy(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str, note: Callable[..., Any]) -> None:
+    """`note` gets the arguments of each call of `owner.name`, which then runs as ever."""
+    original = getattr(owner, name)
+    if inspect.iscoroutinefunction(original):
+
+        async def spied_async(*args: Any) -> Any:
+            note(*args)
+            return await original(*args)
+
+        monkeypatch.setattr(owner, name, spied_async)
+    else:
+
+        def spied(*args: Any) -> Any:
+            note(*args)
+            return original(*args)
+
+        monkeypatch.setattr(owner, name, spied)
+
+
 def _count_fetches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Keys each Redis read of views asked for."""
+    """Keys each Redis read of views (or records) asked for."""
     asked: list[int] = []
-    get_all = redis_caches._get_all
-
-    async def counted(client: RedisClient, names: Sequence[str]) -> list[bytes | None]:
-        asked.append(len(names))
-        return await get_all(client, names)
-
-    monkeypatch.setattr(redis_caches, "_get_all", counted)
+    _spy(monkeypatch, redis_caches, "_get_all", lambda _client, names: asked.append(len(names)))
     return asked
 
 
@@ -224,3 +249,89 @@ async def test_counts_changed_by_another_process_are_seen_on_the_next_read(prefi
         for near, client in ((a_near, a_client), (b_near, b_client)):
             await near.close()
             await client.aclose()
+
+
+async def test_a_read_fences_once_as_it_begins_and_its_lookups_share_that_fence(
+    two: tuple[Process, Process], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A feed page marks itself a read (ports.ReadFreshness): its fence goes out as it
+    begins, beside its first round trip, and still shows it every write completed
+    before it began, however late that write's invalidation arrives."""
+    a, b = two
+    await b.views.set_many({1: b"old"})
+    assert await a.near.fence()  # its invalidation applied: what a reads now is kept
+    assert await a.views.get_many([1]) == {1: b"old"}
+    _deliver_late(monkeypatch)
+    fences = _count_fences(monkeypatch)
+    await b.views.set_many({1: b"new"})
+    with a.near.read():
+        assert await a.views.get_many([1]) == {1: b"new"}
+        await b.views.set_many({1: b"during the read"})
+        assert await a.views.get_many([1]) in ({1: b"new"}, {1: b"during the read"})
+    assert fences == [1]
+    await b.views.set_many({1: b"after the read"})
+    assert await a.views.get_many([1]) == {1: b"after the read"}  # a fence of its own
+    assert fences == [1, 1]
+
+
+def _count_fences(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    fences: list[int] = []
+    _spy(monkeypatch, NearCache, "fence", lambda _near: fences.append(1))
+    return fences
+
+
+async def test_likes_records_are_kept_until_another_process_changes_them(
+    two: tuple[Process, Process], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a, b = two
+    await b.likes.put("7", b"first", 0)
+    assert await a.near.fence()  # its invalidation applied: what a reads now is kept
+    assert await a.likes.get_many(["7", "8"]) == [(b"first", 0), (None, 0)]
+    asked = _count_fetches(monkeypatch)
+    assert await a.likes.get_many(["7"]) == [(b"first", 0)]
+    assert asked == []  # kept
+    _deliver_late(monkeypatch)
+    await b.likes.append_if_present("7", b"+second")
+    [(record, _)] = await a.likes.get_many(["7"])
+    assert record == b"first+second"
+    await b.likes.invalidate(["7"])
+    [(record, generation)] = await a.likes.get_many(["7"])
+    assert record is None and generation == 2  # the append's bump, then the drop's
+    long = b"x" * (NEAR_RECORD_BYTES + 1)
+    await b.likes.put("7", long, generation)
+    assert await a.near.fence()
+    asked.clear()
+    for _ in range(2):
+        assert await a.likes.get_many(["7"]) == [(long, generation)]
+    assert asked == [2, 2]  # too long to keep: read from Redis each time
+
+
+async def test_viewer_estimates_are_kept_and_every_new_viewer_is_counted(
+    two: tuple[Process, Process], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reader counted lately on every post of a page asks Redis nothing; a reader not
+    counted yet is counted (a write), kept estimate or not; another process' count is
+    seen on the next read."""
+    a, b = two
+    for _ in range(3):  # counted, then the estimate read again, then kept
+        assert await a.sketches.served(1, [10, 11]) == {10: 1, 11: 1}
+    asked = _count_served(monkeypatch)
+    assert await a.sketches.served(1, [10, 11]) == {10: 1, 11: 1}
+    assert asked == []
+    _deliver_late(monkeypatch)
+    assert await b.sketches.served(2, [10]) == {10: 2}
+    assert await a.sketches.served(1, [10, 11]) == {10: 2, 11: 1}
+    assert await a.sketches.served(3, [11]) == {11: 2}
+    # b counting 2 on 10; a reading 10 again (changed); a counting 3 on 11 (kept)
+    assert asked == [[10], [10], [11]]
+
+
+def _count_served(monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:
+    """The posts each call of the viewers script (or its cluster steps) was for."""
+    asked: list[list[int]] = []
+
+    def note(_sketches: RedisViewerSketches, _viewer: int, post_ids: Sequence[int], _: Any) -> None:
+        asked.append(list(post_ids))
+
+    _spy(monkeypatch, RedisViewerSketches, "_serve", note)
+    return asked

@@ -15,6 +15,7 @@ from feedloom.adapters.memory.caches import (
     MemoryFeedSessionStore,
     MemoryRecordCache,
     MemoryViewCache,
+    NothingNear,
 )
 from feedloom.adapters.memory.event_queue import MemoryEventQueue
 from feedloom.adapters.memory.notices import MemoryNoticeBus
@@ -145,4 +146,5 @@ def memory_caches(settings: Settings, clock: Clock) -> CachePorts:
         viewer_sketches=MemoryViewerSketches(),
         trending=MemoryTrendingStore(tuple(WINDOWS.values())),
         hourly=MemoryHourlyTallies(),
+        freshness=NothingNear(),
     )

@@ -294,6 +294,7 @@ def build_services(
             metrics,
             settings.feed.default_limit,
             concurrency,
+            caches.freshness,
         ),
         feed_orders=feed_orders,
         author_posts=AuthorPosts(

@@ -28,6 +28,7 @@ from feedloom.ports.caches import (
     FeedSessionStore,
     NoticeBus,
     RateLimiter,
+    ReadFreshness,
     RecordCache,
     TimelineStore,
     ViewCache,
@@ -106,3 +107,4 @@ class CachePorts:
     viewer_sketches: ViewerSketches  # distinct viewers per post (HyperLogLog)
     trending: TrendingStore  # engagement per trending window
     hourly: HourlyTallies  # followers and likes per account per hour (spike signals)
+    freshness: ReadFreshness  # marks a read for the values kept near it (Redis' near cache)

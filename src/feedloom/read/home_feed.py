@@ -6,7 +6,10 @@ falls back to the chronological page when the ranker fails or runs out of budget
 
 When the request will most likely be served in time order, the head of the reader's
 candidates is read together with their relations (one round trip against Redis); a
-reader who turns out to want the ranked feed just leaves it unused.
+reader who turns out to want the ranked feed just leaves it unused. A page is one read
+for the caches that keep values near (ports.ReadFreshness): they make sure they are
+fresh as it begins, beside that round trip, so a page whose views are all kept near
+waits for no other.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from feedloom.domain.cursors import Cursor, KeysetCursor, SessionCursor, decode_
 from feedloom.domain.model import FeedOrder
 from feedloom.lookups.concurrency import Concurrency
 from feedloom.metrics import Metrics
+from feedloom.ports import ReadFreshness
 from feedloom.read.candidates import Head
 from feedloom.read.chronological import ChronologicalFeed
 from feedloom.read.feed_order import FeedOrders
@@ -35,9 +39,10 @@ class HomeFeed:
         metrics: Metrics,
         default_limit: int,
         concurrency: Concurrency,
+        freshness: ReadFreshness,
     ) -> None:
         self._orders, self._readers, self._default_limit = orders, readers, default_limit
-        self._concurrency = concurrency
+        self._concurrency, self._freshness = concurrency, freshness
         self.chronological, self.ranked = chronological, ranked
         self._empty = metrics.feed_empty
         self._latency = {order: metrics.feed_latency.labels(order.value) for order in FeedOrder}
@@ -54,6 +59,25 @@ class HomeFeed:
     ) -> FeedPage:
         limit = limit or self._default_limit
         decoded = decode_cursor(cursor) if cursor is not None else None
+        with self._freshness.read():
+            page = await self._page(user_id, limit, decoded, timer, order, explain)
+        if cursor is None and not page.items:
+            self._empty.inc()
+        return page
+
+    def served(self, page: FeedPage, seconds: float) -> None:
+        """A page was served (rendered too) `seconds` after the request asked for it."""
+        self._latency[page.order].observe(seconds)
+
+    async def _page(
+        self,
+        user_id: int,
+        limit: int,
+        decoded: Cursor | None,
+        timer: StageTimer,
+        order: FeedOrder | None,
+        explain: bool,
+    ) -> FeedPage:
         before = decoded.before if isinstance(decoded, KeysetCursor) else None
         with timer.stage("viewer"):
             reader, head = await self._reader_and_head(user_id, before, limit, order, decoded)
@@ -64,13 +88,7 @@ class HomeFeed:
             page = await self._first_ranked_page(reader, limit, timer)
         else:
             page = await self.chronological.page(reader, before, limit, timer, head)
-        if cursor is None and not page.items:
-            self._empty.inc()
         return page
-
-    def served(self, page: FeedPage, seconds: float) -> None:
-        """A page was served (rendered too) `seconds` after the request asked for it."""
-        self._latency[page.order].observe(seconds)
 
     async def _reader_and_head(
         self,

@@ -8,6 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
+from feedloom.adapters.memory.caches import NothingNear
 from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.domain.ids import IdGenerator
 from feedloom.domain.model import FeedOrder, Post
@@ -133,6 +134,7 @@ def home_feed(
         metrics,
         default_limit=20,
         concurrency=InTurn(),
+        freshness=NothingNear(),
     )
 
 

@@ -286,20 +286,54 @@ class RedisFeedSessionStore:
         return list(struct.unpack(f">{len(packed) // 8}Q", packed))
 
 
+NEAR_RECORDS = 20_000  # records a near region keeps, each at most NEAR_RECORD_BYTES:
+NEAR_RECORD_BYTES = 2_048  # <= 40 MB (a likes record of 255 posts is 2,048 bytes)
+
+
 class RedisRecordCache:
     """Generation-guarded records of one kind (ports.RecordCache): a string per record
     and a counter per generation, both expiring; generations live twice as long, so a
-    bump always outlives the records it guards against."""
+    bump always outlives the records it guards against.
+
+    With a near region (near_cache.py; records keyed by user ID), the records this
+    process read stay in it while Redis says they have not changed. Only records that
+    exist are kept: a generation matters only to a reader that missed and rebuilds, and
+    whatever bumps one also writes or unlinks its record (which invalidates it). Nor
+    are records longer than `NEAR_RECORD_BYTES`: the region's memory stays bounded."""
 
     def __init__(
-        self, client: RedisClient, keys: RedisKeys, kind: str, ttl: timedelta = RECORD_TTL
+        self,
+        client: RedisClient,
+        keys: RedisKeys,
+        kind: str,
+        ttl: timedelta = RECORD_TTL,
+        near: NearRegion[tuple[bytes, int]] | None = None,
     ) -> None:
         self._client, self._keys, self._kind = client, keys, kind
         self._scripts = ScriptRunner(client)
         self._ttl_ms = _ms(ttl)
+        self._near = near
 
     async def get_many(self, keys: Sequence[str]) -> list[tuple[bytes | None, int]]:
-        names = [name for key in keys for name in self._keys.record(self._kind, key)]
+        if self._near is None or not all(key.isdigit() for key in keys):
+            return await self._fetch(keys)
+        unkept: dict[int, tuple[bytes | None, int]] = {}  # absent, or too long to keep
+
+        async def keepable(ids: Sequence[int]) -> dict[int, tuple[bytes, int]]:
+            found = {}
+            for key, (record, generation) in zip(ids, await self._fetch(ids), strict=True):
+                if record is None or len(record) > NEAR_RECORD_BYTES:
+                    unkept[key] = (record, generation)
+                else:
+                    found[key] = (record, generation)
+            return found
+
+        ids = [int(key) for key in keys]
+        found = await read_through(self._near, ids, keepable)
+        return [found.get(key) or unkept.get(key, (None, 0)) for key in ids]
+
+    async def _fetch(self, keys: Sequence[str | int]) -> list[tuple[bytes | None, int]]:
+        names = [name for key in keys for name in self._keys.record(self._kind, str(key))]
         replies = await _get_all(self._client, names)
         return [(replies[i], int(replies[i + 1] or 0)) for i in range(0, len(replies), 2)]
 

@@ -14,8 +14,10 @@ from redis.asyncio import Redis
 from redis.asyncio.connection import SSLConnection
 from redis.exceptions import RedisError
 
+from feedloom.adapters.memory.caches import NothingNear
 from feedloom.adapters.memory.rate_limiter import memory_rate_limiter
 from feedloom.adapters.redis.caches import (
+    NEAR_RECORDS,
     RedisCounterStore,
     RedisFeedSessionStore,
     RedisRecordCache,
@@ -84,6 +86,8 @@ async def redis_caches(
     post_near = near.region(keys.view_prefix("post")) if near else None
     user_near = near.region(keys.view_prefix("user")) if near else None
     counts_near = near.region(keys.counter_prefix()) if near else None
+    likes_near = near.region(keys.record_prefix("lk"), NEAR_RECORDS) if near else None
+    viewers_near = near.region(keys.viewers_prefix()) if near else None
     if near is not None:
         await near.start()
     # Its own connection: a subscribed connection can do nothing else.
@@ -107,11 +111,12 @@ async def redis_caches(
         ),
         viewers=RedisRecordCache(client, keys, "rv"),
         tokens=RedisRecordCache(client, keys, "tk"),
-        likes=RedisRecordCache(client, keys, "lk"),
+        likes=RedisRecordCache(client, keys, "lk", near=likes_near),
         notices=notices,
-        viewer_sketches=RedisViewerSketches(client, keys),
+        viewer_sketches=RedisViewerSketches(client, keys, near=viewers_near),
         trending=RedisTrendingStore(client, keys, tuple(WINDOWS.values())),
         hourly=RedisHourlyTallies(client, keys),
+        freshness=near or NothingNear(),
     )
 
     async def close() -> None:

@@ -297,4 +297,5 @@ def degraded(caches: CachePorts, on_outage: OnOutage, fallback: RateLimiter) -> 
         viewer_sketches=DegradedViewerSketches(caches.viewer_sketches, on_outage),
         trending=DegradedTrendingStore(caches.trending, on_outage),
         hourly=DegradedHourlyTallies(caches.hourly, on_outage),
+        freshness=caches.freshness,  # nothing to fail: without Redis nothing is kept
     )

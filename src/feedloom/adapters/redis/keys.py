@@ -53,6 +53,10 @@ class RedisKeys:
         """A guarded record and its generation, in one slot."""
         return f"{self.prefix}:{kind}:{{{key}}}", f"{self.prefix}:{kind}:g:{{{key}}}"
 
+    def record_prefix(self, kind: str) -> str:
+        """What every record of one kind starts with, generations not (near_cache.py)."""
+        return f"{self.prefix}:{kind}:{{"
+
     def counter(self, post_id: int) -> str:
         return f"{self.prefix}:ct:{{{post_id}}}"
 
@@ -72,6 +76,10 @@ class RedisKeys:
     def viewers(self, post_id: int) -> str:
         """A post's distinct viewers (HyperLogLog)."""
         return f"{self.prefix}:hv:{{{post_id}}}"
+
+    def viewers_prefix(self) -> str:
+        """What every post's distinct viewers key starts with (near_cache.py)."""
+        return f"{self.prefix}:hv:{{"
 
     def trending(self, window_s: int, bucket: int) -> str:
         return f"{self.prefix}:tr:{{{window_s}:{bucket}}}"

@@ -16,9 +16,10 @@ process keeps what it read, and Redis tells it when something changes:
 - a read is never staler than one that went to Redis. Before trusting what it keeps, a
   read waits for a PING it sends on the invalidation connection after it began
   (`fence`): Redis queues a write's invalidations before its reply, so every write
-  that completed before the read began has had its invalidation applied by then. The
-  PING travels beside the page's other round trip (likes, viewers), so it adds no wait;
-  the PINGs asked for in one loop turn are one PING;
+  that completed before the read began has had its invalidation applied by then. A
+  feed page sends it as it begins (`NearCache.read`), beside its first round trip, so
+  a page served wholly from what is kept waits for no second one; a lookup outside
+  such a read sends its own. The PINGs asked for in one loop turn are one PING;
 - a value fetched from Redis is kept only if no invalidation of its key arrived since
   the read began (`ticket`): the invalidation and the reply come on different
   connections, in either order.
@@ -35,7 +36,9 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Generic, TypeVar
 
@@ -73,6 +76,14 @@ class NearRegion(Generic[V]):
 
     def fence(self) -> asyncio.Future[bool]:
         return self._near.fence()
+
+    def begin(self) -> tuple[int, asyncio.Future[bool]]:
+        """A lookup's ticket and fence: those of the read it is part of
+        (`NearCache.read`), or taken now."""
+        scope = _READ.get()
+        if scope is not None and scope.near is self._near:
+            return scope.ticket, scope.synced
+        return self.ticket(), self.fence()
 
     def split(self, ids: Sequence[int]) -> tuple[dict[int, V], list[int]]:
         """The kept views of these IDs, and the IDs not kept."""
@@ -130,15 +141,20 @@ async def read_through(
     near: NearRegion[V] | None,
     ids: Sequence[int],
     fetch: Callable[[Sequence[int]], Awaitable[dict[int, V]]],
+    always: Sequence[int] = (),
 ) -> dict[int, V]:
     """What `fetch` would return for these IDs (those it finds), from `near` where it
     can: what it keeps is trusted once the fence is passed, what it lacks is fetched
-    (beside the fence) and kept."""
+    (beside the fence) and kept. `always` (among `ids`) are fetched even when kept:
+    the fetch writes something for them (redis/sketches.py)."""
     if near is None or not near.live:
         return await fetch(ids)
-    ticket = near.ticket()
+    ticket, synced = near.begin()  # a fence of its own is sent at the end of this turn
     found, missing = near.split(ids)
-    synced = near.fence()  # sent at the end of this loop turn, beside the fetch
+    if always:
+        missing = list(dict.fromkeys([*missing, *always]))
+        for key in always:
+            found.pop(key, None)
     fetched = await fetch(missing) if missing else {}
     if not await synced:  # the connection went down: nothing kept can be trusted
         return {**fetched, **await fetch(list(found))}
@@ -150,6 +166,18 @@ async def read_through(
     near.keep(fetched, ticket)
     found.update(fetched)
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class _Read:
+    """A read in progress (`NearCache.read`): when it began, and its fence."""
+
+    near: NearCache
+    ticket: int
+    synced: asyncio.Future[bool]
+
+
+_READ: ContextVar[_Read | None] = ContextVar("feedloom_near_read", default=None)
 
 
 class NearCache:
@@ -200,6 +228,20 @@ class NearCache:
                 await self._task
             self._task = None
         self._go_dark("closed")
+
+    @contextlib.contextmanager
+    def read(self) -> Iterator[None]:
+        """Around one read (a feed page): its fence is sent as it begins, beside its
+        first round trip, and every lookup in it uses that fence (ports.ReadFreshness).
+        Scoped to the read: a lookup after it sends a fence of its own."""
+        if self._listener is None:
+            yield
+            return
+        token = _READ.set(_Read(self, self.sequence, self.fence()))
+        try:
+            yield
+        finally:
+            _READ.reset(token)
 
     def advance(self) -> int:
         self.sequence += 1

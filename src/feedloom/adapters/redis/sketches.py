@@ -24,6 +24,7 @@ from typing import cast
 
 from feedloom.adapters.redis import lua
 from feedloom.adapters.redis.keys import RedisKeys
+from feedloom.adapters.redis.near_cache import NearRegion, read_through
 from feedloom.adapters.redis.scripts import LuaScript, RedisClient, ScriptRunner, is_cluster
 from feedloom.domain.trending import bucket_of, decayed, elapsed_share
 
@@ -68,22 +69,45 @@ class RecentlyCounted:
 
 
 class RedisViewerSketches:
-    def __init__(self, client: RedisClient, keys: RedisKeys, ttl: timedelta = VIEWS_TTL) -> None:
+    """With a near region (near_cache.py), the estimates this process read stay in it
+    while Redis says the sketch has not changed: a page whose reader was counted lately
+    on every post it shows (`RecentlyCounted`) asks Redis nothing. A post the reader is
+    to be counted on goes to Redis, kept estimate or not: that is a write."""
+
+    def __init__(
+        self,
+        client: RedisClient,
+        keys: RedisKeys,
+        ttl: timedelta = VIEWS_TTL,
+        near: NearRegion[int] | None = None,
+    ) -> None:
         self._client, self._keys = client, keys
         self._scripts = ScriptRunner(client)
         self._ttl_s = int(ttl.total_seconds())
         self._counted = RecentlyCounted()
+        self._near = near
 
     async def served(self, viewer_id: int, post_ids: Sequence[int]) -> dict[int, int]:
         if not post_ids:
             return {}
-        keys = [self._keys.viewers(post_id) for post_id in post_ids]
         flags = self._counted.flags(viewer_id, post_ids)
+        adding = {post_id for post_id, flag in zip(post_ids, flags, strict=True) if flag == "1"}
+
+        async def serve(ids: Sequence[int]) -> dict[int, int]:
+            return await self._serve(viewer_id, ids, ["1" if i in adding else "0" for i in ids])
+
+        estimates = await read_through(self._near, post_ids, serve, always=list(adding))
+        self._counted.remember(viewer_id, post_ids, flags)
+        return estimates
+
+    async def _serve(
+        self, viewer_id: int, post_ids: Sequence[int], flags: Sequence[str]
+    ) -> dict[int, int]:
+        keys = [self._keys.viewers(post_id) for post_id in post_ids]
         if is_cluster(self._client):
             estimates = await self._served_on_cluster(viewer_id, keys, flags)
         else:
             estimates = await self._scripts.call(SERVED, keys, [viewer_id, self._ttl_s, *flags])
-        self._counted.remember(viewer_id, post_ids, flags)
         return {post_id: int(n) for post_id, n in zip(post_ids, estimates, strict=True)}
 
     async def _served_on_cluster(
