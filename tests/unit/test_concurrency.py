@@ -4,6 +4,9 @@ others instead of leaving them running with nobody to read their outcome."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import inspect
+from typing import Any
 
 import pytest
 
@@ -59,3 +62,79 @@ async def test_a_failed_lookup_cancels_the_others() -> None:
         await Together().three(fails(), slow(), slow())
     assert cancelled == [True, True]
     assert len(asyncio.all_tasks()) == 1  # only this test's own task is left
+
+
+async def test_lookups_that_need_not_wait_get_no_task() -> None:
+    """A warm page's lookups are served in process: they run at once, with no task."""
+    loop = asyncio.get_running_loop()
+    made: list[str] = []
+
+    def counting(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Task[Any]:
+        made.append(coro.__qualname__)
+        return asyncio.Task(coro, loop=loop, **kwargs)
+
+    loop.set_task_factory(counting)
+    try:
+        assert await Together().five(value(1), value(2), value(3), value(4), value(5)) == (
+            1,
+            2,
+            3,
+            4,
+            5,
+        )
+        assert made == []
+        assert await Together().three(value(1), value(2, 1), value(3)) == (1, 2, 3)
+        assert len(made) == 1  # the one that waited
+    finally:
+        loop.set_task_factory(None)
+
+
+async def test_a_timeout_a_lookup_starts_before_it_waits_is_its_own() -> None:
+    """Begun in the caller's turn, it still times out the lookup, not the caller."""
+
+    async def falls_back() -> str:
+        try:
+            async with asyncio.timeout(0.01):
+                await asyncio.sleep(10)
+        except TimeoutError:
+            return "fallback"
+        return "slept"
+
+    async def times_out() -> str:
+        async with asyncio.timeout(0.01):
+            await asyncio.sleep(10)
+        return "slept"
+
+    async def outlasts_them() -> int:  # the caller is busy with it when they time out
+        await asyncio.sleep(0.05)
+        return 1
+
+    assert await Together().two(outlasts_them(), falls_back()) == (1, "fallback")
+    with pytest.raises(TimeoutError):
+        await Together().two(outlasts_them(), times_out())
+    current = asyncio.current_task()
+    assert current is not None and current.cancelling() == 0
+
+
+LOOKUP_VAR: contextvars.ContextVar[str] = contextvars.ContextVar("lookup_var", default="caller")
+
+
+async def test_a_lookup_runs_in_a_context_of_its_own() -> None:
+    async def sets(turns: int) -> str:
+        LOOKUP_VAR.set("lookup")
+        for _ in range(turns):
+            await asyncio.sleep(0)
+        return LOOKUP_VAR.get()
+
+    assert await Together().three(value(0), sets(0), sets(2)) == (0, "lookup", "lookup")
+    assert LOOKUP_VAR.get() == "caller"
+
+
+async def test_a_lookup_that_fails_at_once_closes_the_ones_not_started() -> None:
+    async def fails_at_once() -> int:
+        raise ValueError("at once")
+
+    never = value(3)
+    with pytest.raises(ValueError, match="at once"):
+        await Together().three(value(1), fails_at_once(), never)
+    assert inspect.getcoroutinestate(never) == "CORO_CLOSED"  # not left to warn "never awaited"
