@@ -22,7 +22,10 @@ process keeps what it read, and Redis tells it when something changes:
   such a read sends its own. The PINGs asked for in one loop turn are one PING;
 - a value fetched from Redis is kept only if no invalidation of its key arrived since
   the read began (`ticket`): the invalidation and the reply come on different
-  connections, in either order.
+  connections, in either order;
+- the one exception: a value this process' own write returned may be kept over that
+  write's invalidation (`keep_own`), where missing another process' write of the same
+  instant is harmless (a distinct-viewer estimate).
 
 A write needs nothing more: this process' own writes are invalidated like anyone's,
 before any later read trusts what it keeps. On a Redis Cluster tracking is per node:
@@ -115,6 +118,22 @@ class NearRegion(Generic[V]):
         for key, view in fetched.items():
             if invalidated.get(key, -1) <= ticket:
                 views[key] = view
+
+    def keep_own(self, written: dict[int, V]) -> None:
+        """Keep what this process' own write returned (the value right after it), though
+        that write invalidates it: once its invalidations are in (a fence sent now), it
+        is stored over them. What it can miss is a write another process made in that
+        instant, until the key's next change: only for values where that is harmless
+        (a distinct-viewer estimate, one low; redis/sketches.py)."""
+        if not written or not self.live:
+            return
+        ticket = self.ticket()
+
+        def keep(synced: asyncio.Future[bool]) -> None:
+            if synced.result() and self._near.valid(ticket):  # no reset since
+                self.keep(written, self._near.sequence)
+
+        self.fence().add_done_callback(keep)
 
     def invalidated(self, name: bytes, sequence: int) -> None:
         # "<prefix>123}", or a hot post's sub-counter "<prefix>123.4}"

@@ -72,7 +72,12 @@ class RedisViewerSketches:
     """With a near region (near_cache.py), the estimates this process read stay in it
     while Redis says the sketch has not changed: a page whose reader was counted lately
     on every post it shows (`RecentlyCounted`) asks Redis nothing. A post the reader is
-    to be counted on goes to Redis, kept estimate or not: that is a write."""
+    to be counted on goes to Redis, kept estimate or not: that is a write. The estimate
+    it returns is kept too, though counting changed the sketch (`keep_own`): otherwise
+    the reader's next page would read again every estimate their first one changed.
+    The price: if another process counts a viewer of the same post in that instant,
+    this process shows that post one viewer low until its next viewer (an estimate
+    within a few percent anyway)."""
 
     def __init__(
         self,
@@ -98,6 +103,8 @@ class RedisViewerSketches:
 
         estimates = await read_through(self._near, post_ids, serve, always=list(adding))
         self._counted.remember(viewer_id, post_ids, flags)
+        if self._near is not None and adding:  # the estimates right after counting
+            self._near.keep_own({post_id: estimates[post_id] for post_id in adding})
         return estimates
 
     async def _serve(
