@@ -158,3 +158,15 @@ async def test_a_warm_page_reads_redis_in_two_round_trips(world: World) -> None:
         again = await home_feed.page(int(reader.id), 20, None, StageTimer())
     assert len(sent) == 1, sent
     assert again.items == page.items
+    # A like elsewhere changes only the reader's likes record, read with the first
+    # round trip (read/chronological.py `Opening`): still one.
+    stranger = await world.user()
+    elsewhere = await world.post(stranger, "not in the reader's feed")
+    await world.settle()
+    liked = await world.client.put(f"/v1/posts/{elsewhere}/like", headers=reader.auth)
+    assert liked.status_code in (200, 201, 204), liked.text
+    await world.settle()
+    with redis_round_trips() as sent:
+        after_like = await home_feed.page(int(reader.id), 20, None, StageTimer())
+    assert len(sent) == 1, sent
+    assert after_like.items == page.items

@@ -149,7 +149,7 @@ def build_services(
     )
     affinity = AffinityUpdates(stores.affinities, settings.feed.affinity_half_life_days)
     feed_orders = FeedOrders(stores.preferences, states, settings.feed.default_order)
-    chronological = ChronologicalFeed(candidates, hydrator, metrics)
+    chronological = ChronologicalFeed(candidates, hydrator, likes, metrics, concurrency)
     ranked = _ranked_feed(settings, stores, caches, runtime, candidates, views, counts, hydrator)
     ranked.feature_log = feature_log
     fan_out = FanOut(

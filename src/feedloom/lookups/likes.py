@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 
 from feedloom.domain.ids import lowest_id_at
@@ -21,16 +22,28 @@ WINDOW = timedelta(days=7)
 LIMIT = 2_000
 
 
+@dataclass(frozen=True, slots=True)
+class RecentLikes:
+    """What a reader liked lately: every post at or above `watermark` they like."""
+
+    watermark: int
+    post_ids: frozenset[int]
+
+
 class Likes:
     def __init__(self, cache: RecordCache, engagement: Engagement, clock: Clock) -> None:
         self._cache, self._engagement, self._clock = cache, engagement, clock
 
-    async def liked_among(self, user_id: int, post_ids: Sequence[int]) -> set[int]:
+    async def liked_among(
+        self, user_id: int, post_ids: Sequence[int], recent: RecentLikes | None = None
+    ) -> set[int]:
+        """Which of these posts the reader likes; `recent` if already read (a feed page
+        reads it with its first round trip, read/chronological.py)."""
         if not post_ids:
             return set()
-        watermark, liked = await self._record(user_id)
-        older = [post_id for post_id in post_ids if post_id < watermark]
-        found = {post_id for post_id in post_ids if post_id in liked}
+        recent = recent or await self.recent(user_id)
+        older = [post_id for post_id in post_ids if post_id < recent.watermark]
+        found = {post_id for post_id in post_ids if post_id in recent.post_ids}
         if older:
             found |= await self._engagement.liked_among(user_id, older)
         return found
@@ -42,17 +55,17 @@ class Likes:
     async def unliked(self, user_id: int) -> None:
         await self._cache.invalidate([str(user_id)])
 
-    async def _record(self, user_id: int) -> tuple[int, set[int]]:
+    async def recent(self, user_id: int) -> RecentLikes:
         key = str(user_id)
         [(data, generation)] = await self._cache.get_many([key])
         if data is not None:
             ids = array("q")
             ids.frombytes(data)
-            return ids[0], set(ids[1:])
+            return RecentLikes(ids[0], frozenset(ids[1:]))
         watermark = lowest_id_at(self._clock() - WINDOW)
         liked = await self._engagement.liked_since(user_id, watermark, LIMIT + 1)
         if len(liked) > LIMIT:
             liked = liked[:LIMIT]
             watermark = liked[-1]
         await self._cache.put(key, array("q", [watermark, *liked]).tobytes(), generation)
-        return watermark, set(liked)
+        return RecentLikes(watermark, frozenset(liked))

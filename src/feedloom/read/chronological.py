@@ -1,12 +1,19 @@
-"""The chronological home feed: candidates → visible → page + keyset cursor → hydrate."""
+"""The chronological home feed: candidates → visible → page + keyset cursor → hydrate.
+
+Its `opening` (the head of the candidates and the reader's recent likes) needs only
+the reader's ID: read/home_feed.py reads it with the reader's relations, in one round
+trip against Redis."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 
 from feedloom.domain.cursors import KeysetCursor, encode_cursor
 from feedloom.domain.model import FeedOrder
 from feedloom.domain.visibility import feed_filter
+from feedloom.lookups.concurrency import Concurrency
+from feedloom.lookups.likes import Likes, RecentLikes
 from feedloom.metrics import Metrics
 from feedloom.read.candidates import Candidates, Head
 from feedloom.read.feed_page import FeedPage, count_filtered
@@ -16,13 +23,33 @@ from feedloom.read.viewer import Reader
 from feedloom.read.visible import PageFill
 
 
-class ChronologicalFeed:
-    def __init__(self, candidates: Candidates, hydrator: Hydrator, metrics: Metrics) -> None:
-        self._candidates, self._hydrator, self._metrics = candidates, hydrator, metrics
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """What a page reads first, before the reader's relations are known: the head of
+    its candidates, and what the reader liked lately (for liked_by_me)."""
 
-    async def head(self, user_id: int, before: int | None, limit: int) -> Head:
-        """What `page` will read first, read before the reader is known."""
-        return await self._candidates.head(user_id, before, PageFill(before, limit).want)
+    head: Head
+    likes: RecentLikes
+
+
+class ChronologicalFeed:
+    def __init__(
+        self,
+        candidates: Candidates,
+        hydrator: Hydrator,
+        likes: Likes,
+        metrics: Metrics,
+        concurrency: Concurrency,
+    ) -> None:
+        self._candidates, self._hydrator, self._likes = candidates, hydrator, likes
+        self._metrics, self._concurrency = metrics, concurrency
+
+    async def opening(self, user_id: int, before: int | None, limit: int) -> Opening:
+        head, likes = await self._concurrency.two(
+            self._candidates.head(user_id, before, PageFill(before, limit).want),
+            self._likes.recent(user_id),
+        )
+        return Opening(head, likes)
 
     async def page(
         self,
@@ -30,10 +57,12 @@ class ChronologicalFeed:
         before: int | None,
         limit: int,
         timer: StageTimer,
-        head: Head | None = None,
+        opening: Opening | None = None,
     ) -> FeedPage:
+        head = opening.head if opening is not None else None
         with timer.stage("candidates"):
-            fill, loaded = PageFill(before, limit), Loaded()
+            fill = PageFill(before, limit)
+            loaded = Loaded(recent_likes=opening.likes if opening is not None else None)
             accept = partial(feed_filter, reader.context)
             while not fill.done:
                 gather = self._candidates.gather

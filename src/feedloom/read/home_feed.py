@@ -5,8 +5,9 @@ visible → page + keyset cursor → hydrate) or the ranked one (ranked/feed.py)
 falls back to the chronological page when the ranker fails or runs out of budget.
 
 When the request will most likely be served in time order, the head of the reader's
-candidates is read together with their relations (one round trip against Redis); a
-reader who turns out to want the ranked feed just leaves it unused. A page is one read
+candidates and their recent likes are read together with their relations (one round
+trip against Redis); a reader who turns out to want the ranked feed just leaves them
+unused. A page is one read
 for the caches that keep values near (ports.ReadFreshness): they make sure they are
 fresh as it begins, beside that round trip, so a page whose views are all kept near
 waits for no other.
@@ -19,8 +20,7 @@ from feedloom.domain.model import FeedOrder
 from feedloom.lookups.concurrency import Concurrency
 from feedloom.metrics import Metrics
 from feedloom.ports import ReadFreshness
-from feedloom.read.candidates import Head
-from feedloom.read.chronological import ChronologicalFeed
+from feedloom.read.chronological import ChronologicalFeed, Opening
 from feedloom.read.feed_order import FeedOrders
 from feedloom.read.feed_page import FeedPage
 from feedloom.read.ranked.feed import RankedFeed
@@ -80,28 +80,28 @@ class HomeFeed:
     ) -> FeedPage:
         before = decoded.before if isinstance(decoded, KeysetCursor) else None
         with timer.stage("viewer"):
-            reader, head = await self._reader_and_head(user_id, before, limit, order, decoded)
+            reader, opening = await self._reader_and_opening(user_id, before, limit, order, decoded)
             chosen = self._orders.effective(reader.feed_order, order, decoded)
         if isinstance(decoded, SessionCursor):
             page = await self.ranked.session_page(reader, decoded, limit, timer, explain)
         elif chosen is FeedOrder.RANKED:
             page = await self._first_ranked_page(reader, limit, timer)
         else:
-            page = await self.chronological.page(reader, before, limit, timer, head)
+            page = await self.chronological.page(reader, before, limit, timer, opening)
         return page
 
-    async def _reader_and_head(
+    async def _reader_and_opening(
         self,
         user_id: int,
         before: int | None,
         limit: int,
         order: FeedOrder | None,
         cursor: Cursor | None,
-    ) -> tuple[Reader, Head | None]:
+    ) -> tuple[Reader, Opening | None]:
         if self._orders.effective(None, order, cursor) is not FeedOrder.CHRONOLOGICAL:
             return await self._readers.load(user_id), None
         return await self._concurrency.two(
-            self._readers.load(user_id), self.chronological.head(user_id, before, limit)
+            self._readers.load(user_id), self.chronological.opening(user_id, before, limit)
         )
 
     async def _first_ranked_page(self, reader: Reader, limit: int, timer: StageTimer) -> FeedPage:

@@ -35,7 +35,7 @@ from feedloom.domain.visibility import ViewerContext, author_in_feed
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.concurrency import Concurrency
 from feedloom.lookups.counts import DisplayedCounts
-from feedloom.lookups.likes import Likes
+from feedloom.lookups.likes import Likes, RecentLikes
 from feedloom.metrics import Metrics
 from feedloom.ports import ViewerSketches
 
@@ -49,6 +49,7 @@ class Loaded:
     liked: set[int] = field(default_factory=set)
     looked_up: set[int] = field(default_factory=set)  # posts whose counts and likes came
     seen: dict[int, int] = field(default_factory=dict)  # posts served already: their viewers
+    recent_likes: RecentLikes | None = None  # the reader's, if read before the posts
 
     def add(
         self,
@@ -93,7 +94,7 @@ class Hydrator:
             self._views.posts(post_ids),
             self._views.profiles(self._views.authors.known(post_ids)),
             self._counts.get(post_ids),
-            self._likes.liked_among(viewer_id, post_ids),
+            self._likes.liked_among(viewer_id, post_ids, into.recent_likes),
             self._viewers.served(viewer_id, serving),
         )
         into.add(post_ids, profiles, counts, liked, seen)
@@ -156,7 +157,7 @@ class Hydrator:
         profiles, counts, liked = await self._concurrency.three(
             self._views.profiles(authors),
             self._counts.get(post_ids),
-            self._likes.liked_among(viewer_id, post_ids),
+            self._likes.liked_among(viewer_id, post_ids, have.recent_likes),
         )
         have.add(post_ids, profiles, counts, liked, {})
         return have

@@ -129,7 +129,7 @@ def home_feed(
     return HomeFeed(
         FeedOrders(preferences, states, FeedOrder.CHRONOLOGICAL),
         Readers(states, POLICY),
-        ChronologicalFeed(candidates, hydrator, metrics),
+        ChronologicalFeed(candidates, hydrator, likes, metrics, InTurn()),
         ranked,
         metrics,
         default_limit=20,
