@@ -14,6 +14,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from feedloom.adapters.redis.autopipeline import AutoPipelinedRedis, Command
+from feedloom.adapters.redis.near_cache import NearCache
 from feedloom.domain.errors import Unavailable
 from feedloom.read.timing import StageTimer
 from tests.world import User, World
@@ -170,3 +171,35 @@ async def test_a_warm_page_reads_redis_in_two_round_trips(world: World) -> None:
         after_like = await home_feed.page(int(reader.id), 20, None, StageTimer())
     assert len(sent) == 1, sent
     assert after_like.items == page.items
+
+
+@contextlib.contextmanager
+def near_cache_fences() -> Iterator[list[int]]:
+    """Each fence a lookup of the near cache asks for (adapters/redis/near_cache.py)."""
+    asked: list[int] = []
+    fence = NearCache.fence
+
+    def counted(self: NearCache) -> Any:
+        asked.append(1)
+        return fence(self)
+
+    NearCache.fence = counted  # type: ignore[method-assign]
+    try:
+        yield asked
+    finally:
+        NearCache.fence = fence  # type: ignore[method-assign]
+
+
+@pytest.mark.parametrize("backend_name", ["production"])
+async def test_a_warm_profile_page_and_post_each_fence_the_near_cache_once(world: World) -> None:
+    """Each is one read (ports.ReadFreshness): its lookups share the fence it sent as it
+    began, instead of each sending one when it first looks up what is kept."""
+    reader, author, post_id = await warm_reader(world)
+    author_posts = world.feedloom.services.author_posts
+    for _ in range(2):  # the second: everything kept
+        page = await author_posts.page(int(reader.id), int(author.id), 20, None)
+        item = await author_posts.post(int(reader.id), int(post_id))
+    with near_cache_fences() as fences:
+        assert await author_posts.page(int(reader.id), int(author.id), 20, None) == page
+        assert await author_posts.post(int(reader.id), int(post_id)) == item
+    assert fences == [1, 1]

@@ -304,6 +304,7 @@ def build_services(
             hydrator,
             metrics,
             settings.author_timeline_length,
+            caches.freshness,
         ),
         comments=Comments(access, stores.engagement),
         people=People(stores.people, views, states, access),
