@@ -191,15 +191,19 @@ def near_cache_fences() -> Iterator[list[int]]:
 
 
 @pytest.mark.parametrize("backend_name", ["production"])
-async def test_a_warm_profile_page_and_post_each_fence_the_near_cache_once(world: World) -> None:
+async def test_a_warm_profile_page_post_and_trending_page_each_fence_once(world: World) -> None:
     """Each is one read (ports.ReadFreshness): its lookups share the fence it sent as it
     began, instead of each sending one when it first looks up what is kept."""
-    reader, author, post_id = await warm_reader(world)
-    author_posts = world.feedloom.services.author_posts
+    reader, author, post_id = await warm_reader(world)  # the reader liked the post
+    services = world.feedloom.services
+    author_posts, trending = services.author_posts, services.trending
     for _ in range(2):  # the second: everything kept
         page = await author_posts.page(int(reader.id), int(author.id), 20, None)
         item = await author_posts.post(int(reader.id), int(post_id))
+        trends = await trending.page(int(reader.id), "1h", 20)
+    assert [trend.post.id for trend in trends] == [int(post_id)]
     with near_cache_fences() as fences:
         assert await author_posts.page(int(reader.id), int(author.id), 20, None) == page
         assert await author_posts.post(int(reader.id), int(post_id)) == item
-    assert fences == [1, 1]
+        assert await trending.page(int(reader.id), "1h", 20) == trends
+    assert fences == [1, 1, 1]

@@ -338,7 +338,9 @@ def build_services(
         moderation=Moderation(
             stores.moderation, stores.posts, views, account_lifecycle, spikes, clock
         ),
-        trending=TrendingPosts(caches.trending, Readers(states, policy), views, hydrator, clock),
+        trending=TrendingPosts(
+            caches.trending, Readers(states, policy), views, hydrator, clock, caches.freshness
+        ),
     )
     services.relations.signals = signals
     return services
