@@ -64,12 +64,12 @@ async def _process(prefix: str, limit: int = 1_000) -> Process:
     client = await open_client(REDIS_URL)
     keys, resets = RedisKeys(prefix), list[str]()
     near = NearCache(Address.of(client.connection_pool.connection_kwargs))  # type: ignore[union-attr]
-    region = near.region(keys.view_prefix("post"), limit)
+    region = near.region(keys.kind_prefix("post"), limit)
     process = Process(
         client,
         near,
         RedisViewCache(client, keys, "post", RAW, near=region),
-        RedisRecordCache(client, keys, "lk", near=near.region(keys.record_prefix("lk"))),
+        RedisRecordCache(client, keys, "lk", near=near.region(keys.kind_prefix("lk"))),
         RedisViewerSketches(client, keys, near=near.region(keys.viewers_prefix())),
         resets,
         asyncio.Event(),

@@ -83,10 +83,10 @@ async def redis_caches(
         await client.aclose()
         raise
     near = _near_cache(client, config, on_near_reset)
-    post_near = near.region(keys.view_prefix("post")) if near else None
-    user_near = near.region(keys.view_prefix("user")) if near else None
+    post_near = near.region(keys.kind_prefix("post")) if near else None
+    user_near = near.region(keys.kind_prefix("user")) if near else None
     counts_near = near.region(keys.counter_prefix()) if near else None
-    likes_near = near.region(keys.record_prefix("lk"), NEAR_RECORDS) if near else None
+    likes_near = near.region(keys.kind_prefix("lk"), NEAR_RECORDS) if near else None
     viewers_near = near.region(keys.viewers_prefix()) if near else None
     if near is not None:
         await near.start()

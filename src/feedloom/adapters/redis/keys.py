@@ -45,24 +45,22 @@ class RedisKeys:
     def view(self, kind: str, key: int) -> str:
         return f"{self.prefix}:{kind}:{{{key}}}"
 
-    def view_prefix(self, kind: str) -> str:
-        """What every view key of one kind starts with (near_cache.py tracks it)."""
+    def kind_prefix(self, kind: str) -> str:
+        """What every key of one kind starts with, a record's generation aside: a view
+        ("post", "user"), a record ("lk"), a counter, a viewers sketch (near_cache.py
+        tracks these prefixes)."""
         return f"{self.prefix}:{kind}:{{"
 
     def record(self, kind: str, key: str) -> tuple[str, str]:
         """A guarded record and its generation, in one slot."""
         return f"{self.prefix}:{kind}:{{{key}}}", f"{self.prefix}:{kind}:g:{{{key}}}"
 
-    def record_prefix(self, kind: str) -> str:
-        """What every record of one kind starts with, generations not (near_cache.py)."""
-        return f"{self.prefix}:{kind}:{{"
-
     def counter(self, post_id: int) -> str:
         return f"{self.prefix}:ct:{{{post_id}}}"
 
     def counter_prefix(self) -> str:
         """What every counter and sub-counter key starts with (near_cache.py)."""
-        return f"{self.prefix}:ct:{{"
+        return self.kind_prefix("ct")
 
     def counter_shard(self, post_id: int, shard: int) -> str:
         """A hot post's sub-counter: a hash tag of its own, so a cluster spreads the
@@ -79,7 +77,7 @@ class RedisKeys:
 
     def viewers_prefix(self) -> str:
         """What every post's distinct viewers key starts with (near_cache.py)."""
-        return f"{self.prefix}:hv:{{"
+        return self.kind_prefix("hv")
 
     def trending(self, window_s: int, bucket: int) -> str:
         return f"{self.prefix}:tr:{{{window_s}:{bucket}}}"
