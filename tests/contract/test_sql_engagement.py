@@ -140,3 +140,43 @@ async def test_flagged_counts_are_the_likes_and_comments_of_flagged_accounts_onl
     assert await store.engagement.flagged_counts([post_id]) == {post_id: Counts(likes=1)}
     await SqlModeration(store.engine).set_flagged(ring, None)
     assert await store.engagement.flagged_counts([post_id]) == {}
+
+
+async def test_a_suspended_or_deleted_accounts_comments_leave_every_page_and_count(
+    store: SqlStore,
+) -> None:
+    author, kept_by, suspended, deleted = [
+        await store.user(name) for name in ("author", "kept", "susp", "gone")
+    ]
+    post_id = await store.post(author)
+    await store.engagement.like(post_id, suspended, NOW)
+    kept = await added(store, comment(store, post_id, kept_by, "kept"))
+    for by in (suspended, deleted):
+        await added(store, comment(store, post_id, by, "soon hidden"))
+    await SqlModeration(store.engine).set_flagged(suspended, NOW)
+    await store.accounts.set_suspended(suspended, NOW)
+    await store.accounts.set_deleted(deleted, NOW)
+
+    assert await store.engagement.comments(post_id, None, 10) == [kept]
+    assert await store.engagement.true_counts([post_id]) == {post_id: Counts(1, 1)}
+    assert await store.engagement.comments_by([post_id], {kept_by, suspended, deleted}) == {
+        post_id: 1
+    }
+    assert await store.engagement.flagged_counts([post_id]) == {post_id: Counts(likes=1)}
+    await store.accounts.set_suspended(suspended, None)
+    assert len(await store.engagement.comments(post_id, None, 10)) == 2
+    assert await store.engagement.true_counts([post_id]) == {post_id: Counts(1, 2)}
+
+
+async def test_the_posts_an_account_commented_on_come_once_each_in_keyset_pages(
+    store: SqlStore,
+) -> None:
+    author, bob = await store.user("author"), await store.user("bob")
+    posts = [await store.post(author) for _ in range(3)]
+    for post_id in [*posts, posts[0]]:
+        await added(store, comment(store, post_id, bob, "hi"))
+    await added(store, comment(store, posts[1], author, "mine"))
+
+    assert await store.engagement.commented_post_ids(bob, 0, 2) == posts[:2]
+    assert await store.engagement.commented_post_ids(bob, posts[1], 2) == posts[2:]
+    assert await store.engagement.commented_post_ids(author, 0, 10) == [posts[1]]

@@ -415,6 +415,10 @@ class FakeEngagement:
         by = Counter(c.post_id for c in self.comment_list if c.author_id in authors)
         return {post_id: by[post_id] for post_id in post_ids if by[post_id]}
 
+    async def commented_post_ids(self, author_id: int, after: int, limit: int) -> list[int]:
+        mine = {c.post_id for c in self.comment_list if c.author_id == author_id}
+        return sorted(post_id for post_id in mine if post_id > after)[:limit]
+
     async def true_counts(self, post_ids: Sequence[int]) -> dict[int, Counts]:
         likes = Counter(post_id for post_id, _ in self.likes)
         comments = Counter(c.post_id for c in self.comment_list)

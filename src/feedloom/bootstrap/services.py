@@ -197,8 +197,7 @@ def build_services(
     session_policy = SessionPolicy(timedelta(seconds=settings.session_idle_expiry_s))
     erase = EraseAccount(
         stores.eraser,
-        stores.engagement,
-        caches.counters,
+        counts,
         caches.tokens,
         views,
         states,
@@ -214,7 +213,15 @@ def build_services(
     worker.screen = ScreenPosts(views, stores.moderation, check, metrics)
     worker.signals, worker.spikes = signals, spikes
     account_lifecycle = AccountLifecycle(
-        stores.account_admin, stores.archive, caches.tokens, views, passwords, erase, clock
+        stores.account_admin,
+        stores.archive,
+        caches.tokens,
+        views,
+        passwords,
+        erase,
+        stores.engagement,
+        counts,
+        clock,
     )
     services = Services(
         accounts=AccountService(

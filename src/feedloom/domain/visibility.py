@@ -4,7 +4,9 @@ The viewer's relations are loaded once per page; every candidate is then filtere
 memory. Timelines are never trusted: a deleted post, a blocked or muted author, an
 unfollowed account, a suspended (or deleted) account, a post held for moderation
 (its author still sees it) or a followers-only post the reader
-may not see is dropped here, at read time, on the very next read.
+may not see is dropped here, at read time, on the very next read. The same flag keeps
+a suspended or deleted account out of lists of people (read/people.py); its comments
+the store leaves out (adapters/sql/engagement.py), so a comment page stays full.
 """
 
 from __future__ import annotations

@@ -215,12 +215,17 @@ class DisplayedCounts:
         found = await self._cached(post_ids)
         missing = [post_id for post_id in post_ids if post_id not in found]
         if missing:
-            # The truth already holds every like taken: pending deltas are not added.
-            recounted = await self._engagement.true_counts(missing)
-            self._buffer.forget(missing)
-            await self._counters.set_many(recounted)
-            found.update(recounted)
+            found.update(await self.recount(missing))
         return found
+
+    async def recount(self, post_ids: Sequence[int]) -> dict[int, Counts]:
+        """Count these posts again from the truth and cache that: after a miss, or when
+        whose engagement counts changed (an account suspended, reinstated, erased)."""
+        # The truth already holds every like taken: pending deltas are not added.
+        recounted = await self._engagement.true_counts(post_ids)
+        self._buffer.forget(post_ids)
+        await self._counters.set_many(recounted)
+        return recounted
 
     async def _cached(self, post_ids: Sequence[int]) -> dict[int, Counts]:
         """The cached counters plus this process's pending deltas; for hot posts, read

@@ -224,13 +224,15 @@ class Engagement(Protocol):
     async def comments(
         self, post_id: int, before: int | None, limit: int, hidden: Collection[int] = ()
     ) -> list[Comment]:
-        """Newest first, older than `before`, none by the `hidden` authors."""
+        """Newest first, older than `before`, none by the `hidden` authors nor by a
+        suspended or deleted account."""
         ...
 
     async def comments_by(
         self, post_ids: Sequence[int], authors: Collection[int]
     ) -> dict[int, int]:
-        """How many comments each post has by these authors (posts with none left out)."""
+        """How many of the comments `true_counts` counts each post has by these authors
+        (posts with none left out)."""
         ...
 
     async def comment(self, post_id: int, comment_id: int) -> Comment | None: ...
@@ -238,7 +240,15 @@ class Engagement(Protocol):
         """Remove the author's comment; false when it was not there (already deleted)."""
         ...
 
-    async def true_counts(self, post_ids: Sequence[int]) -> dict[int, Counts]: ...
+    async def commented_post_ids(self, author_id: int, after: int, limit: int) -> list[int]:
+        """The posts the author commented on with IDs above `after`, ascending, each once:
+        keyset pages of the counts a change to the account moves."""
+        ...
+
+    async def true_counts(self, post_ids: Sequence[int]) -> dict[int, Counts]:
+        """Likes, and comments anyone may see (none by a suspended or deleted account)."""
+        ...
+
     async def flagged_counts(self, post_ids: Sequence[int]) -> dict[int, Counts]:
         """Likes and comments by accounts flagged as suspicious now, per post that has
         any: what the ranked feed takes off the displayed counts."""

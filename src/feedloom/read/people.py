@@ -1,7 +1,9 @@
 """Finding people: GET /v1/users/lookup, /search, /{id}/followers and /{id}/following.
 
-Every list is keyset-paged, hides accounts blocked either way (the viewer's relations
-come from the cached reader state, as on a feed read), and says for each profile
+Every list is keyset-paged, hides suspended and deleted accounts (by the flag their
+cached profile carries, as a post view carries its author's) and accounts blocked
+either way (the viewer's relations come from the cached reader state, as on a feed
+read), and says for each profile
 whether the viewer follows it (`followed_by_me`, from the same cached relations) and
 whether it follows the viewer (`follows_me`: one batched query per page).
 """
@@ -102,7 +104,7 @@ class People:
     ) -> list[Person]:
         profiles = known if known is not None else await self._views.profiles(user_ids)
         relations = await self._states.relations(viewer_id)
-        present = [user_id for user_id in user_ids if user_id in profiles]
+        present = [i for i in user_ids if i in profiles and not profiles[i].suspended]
         followers = await self._directory.followers_among(viewer_id, present)
         return [_person(profiles[i], relations, i in followers) for i in present]
 

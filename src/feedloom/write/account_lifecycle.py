@@ -4,8 +4,11 @@ Suspension takes effect at once, on every process: the account's tokens are dele
 and uncached (the next request is refused), signing in is refused, and the cached
 profile and post views are forgotten, so the next read loads them with the
 suspension flag and the read-time filter (domain/visibility.py) drops the account's
-posts from every feed and page. Timelines are not touched: like a deleted post, a
-suspended author's entries are filtered on read, and come back when reinstated.
+posts from every feed and page, and its profile from every list of people. Its comments
+are left out by the store (adapters/sql/engagement.py), so the comment counts of the
+posts it commented on are recounted. Timelines are not touched: like a deleted post, a
+suspended author's entries are filtered on read, and all of it comes back when
+reinstated.
 
 Deletion erases the account as DELETE /v1/me does (erase_account.py): its posts,
 follows, likes, comments and media go, and it cannot be undone.
@@ -16,11 +19,13 @@ from __future__ import annotations
 from feedloom.domain.errors import Conflict, InvalidInput, NotFound
 from feedloom.domain.model import Role
 from feedloom.lookups.cached_views import Views
-from feedloom.ports import AccountAdmin, AccountRecord, Clock, PostArchive, RecordCache
+from feedloom.lookups.counts import DisplayedCounts
+from feedloom.ports import AccountAdmin, AccountRecord, Clock, Engagement, PostArchive, RecordCache
 from feedloom.write.erase_account import EraseAccount
 from feedloom.write.passwords import Passwords
 
 FORGET_BATCH = 1_000
+RECOUNT_BATCH = 1_000
 
 
 class AccountLifecycle:
@@ -32,11 +37,13 @@ class AccountLifecycle:
         views: Views,
         passwords: Passwords,
         erase: EraseAccount,
+        engagement: Engagement,
+        counts: DisplayedCounts,
         clock: Clock,
     ) -> None:
         self._admin, self._archive, self._token_cache = admin, archive, token_cache
         self._views, self._passwords, self._clock = views, passwords, clock
-        self._erase = erase
+        self._erase, self._engagement, self._counts = erase, engagement, counts
 
     async def account(self, username: str) -> AccountRecord:
         record = await self._admin.account(username)
@@ -76,6 +83,7 @@ class AccountLifecycle:
         record = await self._live(username)
         await self._admin.set_suspended(record.user_id, None)
         await self._forget_views(record.user_id)
+        await self._recount_commented(record.user_id)
         return await self.account(username)
 
     async def delete(self, username: str) -> AccountRecord:
@@ -94,6 +102,7 @@ class AccountLifecycle:
         # Store first, caches second: a view re-cached in between is already flagged.
         await self._sign_out(user_id)
         await self._forget_views(user_id)
+        await self._recount_commented(user_id)
 
     async def _sign_out(self, user_id: int) -> None:
         digests = await self._admin.revoke_tokens(user_id)
@@ -111,3 +120,11 @@ class AccountLifecycle:
             if len(batch) < FORGET_BATCH:
                 return
             before = batch[-1]
+
+    async def _recount_commented(self, user_id: int) -> None:
+        """The displayed counts of every post the account commented on, from the truth,
+        which counts the comments of live accounts only."""
+        after = 0
+        while batch := await self._engagement.commented_post_ids(user_id, after, RECOUNT_BATCH):
+            await self._counts.recount(batch)
+            after = batch[-1]

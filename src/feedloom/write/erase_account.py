@@ -14,13 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from feedloom.lookups.cached_views import Views
+from feedloom.lookups.counts import DisplayedCounts
 from feedloom.lookups.reader_state import ReaderStates
 from feedloom.ports import (
     AccountEraser,
     AuthorTimelineStore,
     Clock,
-    CounterStore,
-    Engagement,
     Erasure,
     ObjectStore,
     RecordCache,
@@ -34,8 +33,7 @@ class EraseAccount:
     def __init__(
         self,
         eraser: AccountEraser,
-        engagement: Engagement,
-        counters: CounterStore,
+        counts: DisplayedCounts,
         token_cache: RecordCache,
         views: Views,
         states: ReaderStates,
@@ -44,7 +42,7 @@ class EraseAccount:
         objects: ObjectStore,
         clock: Clock,
     ) -> None:
-        self._eraser, self._engagement, self._counters = eraser, engagement, counters
+        self._eraser, self._counts = eraser, counts
         self._token_cache, self._views, self._states = token_cache, views, states
         self._timelines, self._author_timelines = timelines, author_timelines
         self._objects, self._clock = objects, clock
@@ -70,7 +68,7 @@ class EraseAccount:
 
     async def _repair_counts(self, post_ids: Sequence[int]) -> None:
         for batch in _batches(post_ids):
-            await self._counters.set_many(await self._engagement.true_counts(batch))
+            await self._counts.recount(batch)
 
 
 def _batches(ids: Sequence[int]) -> list[Sequence[int]]:

@@ -10,8 +10,9 @@ import pytest
 from argon2 import PasswordHasher
 
 from feedloom.domain.errors import Conflict, NotFound
-from feedloom.domain.model import Post, Role
+from feedloom.domain.model import Comment, Counts, Post, Role
 from feedloom.lookups.cached_views import Views
+from feedloom.lookups.counts import CounterBuffer, DisplayedCounts
 from feedloom.lookups.reader_state import ReaderStates
 from feedloom.ports import AccountRecord, Erasure
 from feedloom.write import account_lifecycle
@@ -89,10 +90,10 @@ class ErasingAdmin(EraseAccount):
             FakePreferenceStore(),
         )
         eraser = FakeAccountEraser(Erasure([], [], [], ["t1", "t2"], []))
+        counters = FakeCounterStore()
         super().__init__(
             eraser,
-            FakeEngagement(),
-            FakeCounterStore(),
+            DisplayedCounts(counters, FakeEngagement(), CounterBuffer(counters)),
             tokens,
             views,
             states,
@@ -114,6 +115,8 @@ class World:
     posts: FakePostStore
     post_cache: FakeViewCache[Post]
     token_cache: FakeRecordCache
+    engagement: FakeEngagement
+    counters: FakeCounterStore
 
 
 @pytest.fixture
@@ -127,8 +130,12 @@ def world(monkeypatch: pytest.MonkeyPatch) -> World:
     passwords = Passwords(PasswordHasher(1, 256), 1, 4)
     erase = ErasingAdmin(admin, views, token_cache)
     archive = FakePostArchive(posts)
-    lifecycle = AccountLifecycle(admin, archive, token_cache, views, passwords, erase, clock)
-    return World(lifecycle, admin, posts, post_cache, token_cache)
+    engagement, counters = FakeEngagement(), FakeCounterStore()
+    counts = DisplayedCounts(counters, engagement, CounterBuffer(counters))
+    lifecycle = AccountLifecycle(
+        admin, archive, token_cache, views, passwords, erase, engagement, counts, clock
+    )
+    return World(lifecycle, admin, posts, post_cache, token_cache, engagement, counters)
 
 
 async def test_a_suspension_revokes_and_uncaches_every_token_and_forgets_every_post_view(
@@ -145,6 +152,28 @@ async def test_a_suspension_revokes_and_uncaches_every_token_and_forgets_every_p
     assert world.admin.tokens == {"other": 2}
     assert set(world.token_cache.records) == {"other"}
     assert world.post_cache.data == {}  # across both batches
+
+
+async def test_a_suspension_and_a_reinstatement_recount_every_post_the_account_commented_on(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(account_lifecycle, "RECOUNT_BATCH", 2)  # three posts: two batches
+    commented = [10, 11, 12]
+    for n, post_id in enumerate([*commented, 11]):
+        world.engagement.comment_list.append(Comment(100 + n, post_id, ALICE, "hi", clock()))
+    world.engagement.comment_list.append(Comment(200, 13, 2, "not alice's", clock()))
+    stale = {post_id: Counts(comments=9) for post_id in [*commented, 13]}
+
+    for change in (world.lifecycle.suspend, world.lifecycle.reinstate):
+        await world.counters.set_many(stale)
+        await change("alice")
+        # The fake knows no suspensions: its truth is every comment, so a recount shows.
+        assert await world.counters.get_many([*commented, 13]) == {
+            10: Counts(comments=1),
+            11: Counts(comments=2),
+            12: Counts(comments=1),
+            13: Counts(comments=9),  # no comment of alice's: left alone
+        }
 
 
 async def test_a_second_suspension_keeps_the_time_of_the_first(world: World) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from feedloom.domain.model import Comment, Counts, Post
+from feedloom.lookups.counts import CounterBuffer, DisplayedCounts
 from feedloom.lookups.reader_state import ReaderStates
 from feedloom.ports import Erasure
 from feedloom.write.erase_account import EraseAccount
@@ -62,8 +63,7 @@ def world() -> World:
     timelines, objects = FakeTimelineStore(), FakeObjectStore()
     erase = EraseAccount(
         eraser,
-        engagement,
-        counters,
+        DisplayedCounts(counters, engagement, CounterBuffer(counters)),
         tokens,
         views_over(posts, profiles, post_cache),
         ReaderStates(viewers, graph, FakePreferenceStore()),

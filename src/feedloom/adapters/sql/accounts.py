@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from feedloom.adapters.sql.database import among, utc
-from feedloom.adapters.sql.schema import media, outbox, tokens, users
+from feedloom.adapters.sql.schema import account_hidden, account_live, media, outbox, tokens, users
 from feedloom.domain.errors import Conflict
 from feedloom.domain.model import FeedOrder, Role, UserProfile
 from feedloom.ports import AccountRecord, Credentials, ProfileChanges, SessionRecord
@@ -45,9 +45,7 @@ class SqlAccounts:
     async def credentials(self, username: str) -> Credentials | None:
         # Usernames are unique regardless of case (migration 0005): so is signing in.
         query = select(users.c.id, users.c.password_hash).where(
-            func.lower(users.c.username) == username.lower(),
-            users.c.suspended_at.is_(None),
-            users.c.deleted_at.is_(None),
+            func.lower(users.c.username) == username.lower(), account_live
         )
         async with self._engine.connect() as conn:
             row = (await conn.execute(query)).first()
@@ -105,9 +103,7 @@ class SqlAccounts:
             return (await conn.execute(query)).scalars().first()
 
     async def credentials_of(self, user_id: int) -> Credentials | None:
-        query = select(users.c.id, users.c.password_hash).where(
-            users.c.id == user_id, users.c.suspended_at.is_(None), users.c.deleted_at.is_(None)
-        )
+        query = select(users.c.id, users.c.password_hash).where(users.c.id == user_id, account_live)
         async with self._engine.connect() as conn:
             row = (await conn.execute(query)).first()
         return Credentials(row.id, row.password_hash) if row else None
@@ -148,8 +144,7 @@ class SqlAccounts:
             users.c.followers,
             users.c.following,
             users.c.pulled,
-            users.c.suspended_at,
-            users.c.deleted_at,
+            account_hidden.label("hidden"),
             users.c.bio,
             users.c.flagged_at,
         ).where(among(self._dialect, users.c.id, set(user_ids)))
@@ -164,7 +159,7 @@ class SqlAccounts:
                 followers=row.followers,
                 following=row.following,
                 pulled=bool(row.pulled),
-                suspended=row.suspended_at is not None or row.deleted_at is not None,
+                suspended=bool(row.hidden),
                 bio=row.bio,
                 flagged=row.flagged_at is not None,
             )

@@ -1,4 +1,8 @@
-"""SqlEngagement: likes (the unique truth behind counts and liked_by_me) and comments."""
+"""SqlEngagement: likes (the unique truth behind counts and liked_by_me) and comments.
+
+A comment by a suspended or deleted account is hidden from everyone, like its posts:
+left out of every page and every count here (`shown_comments`), so a suspension hides
+it on the next read and a reinstatement brings it back, with no row changed."""
 
 from __future__ import annotations
 
@@ -12,9 +16,12 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from feedloom.adapters.sql.database import insert_ignoring_duplicates, utc
 from feedloom.adapters.sql.idempotency import claim_key, stored_response
-from feedloom.adapters.sql.schema import comments, likes, users
+from feedloom.adapters.sql.schema import account_live, comments, likes, users
 from feedloom.domain.model import Comment, Counts
 from feedloom.ports import StoredResponse
+
+# The comments anyone may see: their authors' accounts are live (schema.account_live).
+shown_comments = comments.join(users, users.c.id == comments.c.author_id)
 
 
 class SqlEngagement:
@@ -91,7 +98,11 @@ class SqlEngagement:
     async def comments(
         self, post_id: int, before: int | None, limit: int, hidden: Collection[int] = ()
     ) -> list[Comment]:
-        query = select(comments).where(comments.c.post_id == post_id)
+        query = (
+            select(comments)
+            .select_from(shown_comments)
+            .where(comments.c.post_id == post_id, account_live)
+        )
         if before is not None:
             query = query.where(comments.c.id < before)
         if hidden:
@@ -123,12 +134,29 @@ class SqlEngagement:
             return {}
         query = (
             select(comments.c.post_id, func.count())
-            .where(comments.c.post_id.in_(set(post_ids)), comments.c.author_id.in_(set(authors)))
+            .select_from(shown_comments)
+            .where(
+                comments.c.post_id.in_(set(post_ids)),
+                comments.c.author_id.in_(set(authors)),
+                account_live,
+            )
             .group_by(comments.c.post_id)
         )
         async with self._engine.connect() as conn:
             counted: dict[int, int] = dict((await conn.execute(query)).all())
         return counted
+
+    async def commented_post_ids(self, author_id: int, after: int, limit: int) -> list[int]:
+        # The (author_id, idempotency_key) unique index finds the author's comments.
+        query = (
+            select(comments.c.post_id)
+            .where(comments.c.author_id == author_id, comments.c.post_id > after)
+            .distinct()
+            .order_by(comments.c.post_id)
+            .limit(limit)
+        )
+        async with self._engine.connect() as conn:
+            return list((await conn.execute(query)).scalars())
 
     async def true_counts(self, post_ids: Sequence[int]) -> dict[int, Counts]:
         if not post_ids:
@@ -141,7 +169,8 @@ class SqlEngagement:
         )
         comment_query = (
             select(comments.c.post_id, func.count())
-            .where(comments.c.post_id.in_(wanted))
+            .select_from(shown_comments)
+            .where(comments.c.post_id.in_(wanted), account_live)
             .group_by(comments.c.post_id)
         )
         async with self._engine.connect() as conn:
@@ -169,7 +198,8 @@ class SqlEngagement:
         )
         comment_query = (
             select(comments.c.post_id, func.count())
-            .where(comments.c.author_id.in_(flagged), comments.c.post_id.in_(wanted))
+            .select_from(shown_comments)
+            .where(comments.c.author_id.in_(flagged), comments.c.post_id.in_(wanted), account_live)
             .group_by(comments.c.post_id)
         )
         async with self._engine.connect() as conn:

@@ -10,7 +10,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from feedloom.adapters.sql.schema import outbox, posts, reports, users
+from feedloom.adapters.sql.schema import account_live, outbox, posts, reports, users
 from feedloom.domain.model import Role
 from feedloom.ports import QueuedPost
 
@@ -109,9 +109,7 @@ class SqlModeration:
         return found
 
     async def role_of(self, user_id: int) -> Role | None:
-        query = select(users.c.role).where(
-            users.c.id == user_id, users.c.suspended_at.is_(None), users.c.deleted_at.is_(None)
-        )
+        query = select(users.c.role).where(users.c.id == user_id, account_live)
         async with self._engine.connect() as conn:
             role = (await conn.execute(query)).scalar()
         return Role(role) if role else None

@@ -13,7 +13,14 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from feedloom.adapters.sql.database import among
 from feedloom.adapters.sql.idempotency import claim_key, stored_response
-from feedloom.adapters.sql.schema import idempotency_keys, media, outbox, posts, users
+from feedloom.adapters.sql.schema import (
+    account_hidden,
+    idempotency_keys,
+    media,
+    outbox,
+    posts,
+    users,
+)
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import Media, MediaSize, Post, Visibility
 from feedloom.ports import StoredResponse
@@ -60,9 +67,8 @@ class SqlPosts:
         if not post_ids:
             return {}
         # The author's suspension travels with the shared view (domain/visibility.py).
-        author_suspended = (users.c.suspended_at.is_not(None)) | (users.c.deleted_at.is_not(None))
         query = (
-            select(posts, author_suspended.label("author_suspended"))
+            select(posts, account_hidden.label("author_suspended"))
             .select_from(posts.outerjoin(users, users.c.id == posts.c.author_id))
             .where(among(self._dialect, posts.c.id, set(post_ids)))
         )

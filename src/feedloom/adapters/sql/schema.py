@@ -21,6 +21,8 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    and_,
+    not_,
     text,
 )
 
@@ -60,6 +62,12 @@ users = Table(
     # Migration 0005 adds expression indexes: unique lower(username), and lowercase
     # username and display name in binary order for prefix search (adapters/sql/people.py).
 )
+
+# An account neither suspended nor deleted. A hidden one (suspended or deleted) may not
+# sign in or act, and what it wrote (posts, comments, and the counts of those) is hidden
+# from everyone (domain/visibility.py): every query that decides either tests these.
+account_live = and_(users.c.suspended_at.is_(None), users.c.deleted_at.is_(None))
+account_hidden = not_(account_live)
 
 tokens = Table(
     "tokens",
