@@ -34,6 +34,7 @@ async def test_ids_past_64_bits_name_nothing(world: World, number: int) -> None:
     for path in (
         f"/v1/posts/{number}",
         f"/v1/posts/{number}/comments",
+        f"/v1/posts/{number}/context",
         f"/v1/users/{number}",
         f"/v1/users/{number}/posts",
         f"/v1/users/{number}/followers",
@@ -43,6 +44,8 @@ async def test_ids_past_64_bits_name_nothing(world: World, number: int) -> None:
     refused(await client.put(f"/v1/users/{number}/follow", headers=auth), 404)
     body = {"text": "hi", "media_ids": [str(number)]}
     refused(await client.post("/v1/posts", json=body, headers=auth), 422)
+    reply = {"text": "hi", "in_reply_to": str(number)}
+    refused(await client.post("/v1/posts", json=reply, headers=auth), 422)
     edit = {"avatar_media_id": str(number)}
     refused(await client.patch("/v1/me", json=edit, headers=auth), 422)
     refused(await client.get("/v1/feed/new", params={"since": str(number)}, headers=auth), 422)
@@ -54,7 +57,12 @@ async def test_cursors_past_64_bits_are_malformed(world: World, number: int) -> 
     me = await world.user()
     post = await world.post(me)
     cursor = {"cursor": encode_cursor(KeysetCursor(before=number))}
-    for path in ("/v1/feed", f"/v1/users/{me.id}/posts", f"/v1/posts/{post}/comments"):
+    for path in (
+        "/v1/feed",
+        f"/v1/users/{me.id}/posts",
+        f"/v1/posts/{post}/comments",
+        f"/v1/posts/{post}/context",
+    ):
         refused(await world.client.get(path, params=cursor, headers=me.auth), 400)
 
 
@@ -66,6 +74,7 @@ async def test_a_nul_in_any_text_is_a_422(world: World, text: str) -> None:
     client, auth = world.client, me.auth
     for path, body in (
         ("/v1/posts", {"text": text}),
+        ("/v1/posts", {"text": "hi", "in_reply_to": text}),
         (f"/v1/posts/{post}/comments", {"text": text}),
         ("/v1/accounts", {"username": "nul_user", "password": PASSWORD, "display_name": text}),
         ("/v1/accounts", {"username": "nul_user", "password": f"{PASSWORD}{text}"}),
@@ -97,3 +106,17 @@ async def test_every_idempotency_key_has_one_limit(world: World, extra: int, cha
         longest = {"Idempotency-Key": "k" + char * (MAX_IDEMPOTENCY_KEY - 2) + last, **me.auth}
         accepted = await world.client.post(path, json={"text": "hi"}, headers=longest)
         assert accepted.status_code == 201, accepted.text
+
+
+@examples
+@given(parent=st.text(max_size=25))
+async def test_a_reply_to_anything_but_a_post_one_may_see_writes_nothing(
+    world: World, parent: str
+) -> None:
+    me = await world.user()
+    response = await world.client.post(
+        "/v1/posts", json={"text": "hi", "in_reply_to": parent}, headers=me.auth
+    )
+    refused(response, 404, 422)
+    await world.settle()
+    assert await world.feed_ids(me) == []

@@ -240,6 +240,10 @@ async def _someone_elses_post(p: Provoker) -> httpx.Response:
     return await p.send("delete", f"/v1/posts/{await p.world.post(other)}")
 
 
+async def _reply_to_nothing(p: Provoker) -> httpx.Response:
+    return await p.send("post", "/v1/posts", json={"text": "x", "in_reply_to": NOWHERE})
+
+
 async def _someone_elses_comment(p: Provoker) -> httpx.Response:
     other = await p.world.user()
     url = f"/v1/posts/{p.post_id}/comments"
@@ -387,6 +391,7 @@ SPECIAL: dict[tuple[str, str, int], Special] = {
     ("post", "/v1/accounts", 409): _taken_username,
     ("post", "/v1/sessions", 401): _wrong_password,
     ("delete", "/v1/posts/{post_id}", 403): _someone_elses_post,
+    ("post", "/v1/posts", 404): _reply_to_nothing,
     ("delete", "/v1/posts/{post_id}/comments/{comment_id}", 403): _someone_elses_comment,
     ("put", "/v1/media/{media_id}/content", 403): _bad_signature,
     ("put", "/v1/media/{media_id}/content", 404): _unknown_media,

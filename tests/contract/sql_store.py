@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -22,6 +22,7 @@ from feedloom.adapters.sql.engagement import SqlEngagement
 from feedloom.adapters.sql.graph import SqlSocialGraph
 from feedloom.adapters.sql.outbox import SqlOutbox
 from feedloom.adapters.sql.posts import SqlPosts
+from feedloom.adapters.sql.threads import SqlThreads
 from feedloom.domain.ids import IdGenerator, created_at_of
 from feedloom.domain.model import Post, Visibility
 from tests.servers import POSTGRES_URL, scratch_schema
@@ -37,6 +38,7 @@ class SqlStore:
     posts: SqlPosts
     graph: SqlSocialGraph
     engagement: SqlEngagement
+    threads: SqlThreads
     outbox: SqlOutbox
     bulk: SqlBulkImport
     ids: IdGenerator
@@ -52,6 +54,12 @@ class SqlStore:
 
     async def post(self, author_id: int, text: str = "hello") -> int:
         post = self.new_post(author_id, text)
+        await self.posts.create_post(post, None, "request-hash", NOW)
+        return post.id
+
+    async def reply(self, author_id: int, parent_id: int, text: str = "yes") -> int:
+        """A reply (its parent's author is the store's to fill in)."""
+        post = replace(self.new_post(author_id, text), in_reply_to=parent_id)
         await self.posts.create_post(post, None, "request-hash", NOW)
         return post.id
 
@@ -72,6 +80,7 @@ async def open_sql_store(dialect: str, tmp_path: Path) -> AsyncIterator[SqlStore
             posts=SqlPosts(engine),
             graph=SqlSocialGraph(engine),
             engagement=SqlEngagement(engine),
+            threads=SqlThreads(engine),
             outbox=SqlOutbox(engine),
             bulk=SqlBulkImport(engine),
             ids=IdGenerator(),

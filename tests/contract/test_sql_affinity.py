@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import event
 
 from feedloom.adapters.sql.affinity import SqlAffinityStore
-from feedloom.domain.model import Comment
+from feedloom.domain.ids import created_at_of
 from feedloom.ranking.affinity import AffinityState, InteractionKind, add_interaction
 from tests.contract.sql_store import NOW, SQL_DIALECTS, SqlStore, open_sql_store
 
@@ -87,9 +87,7 @@ async def test_rebuild_recomputes_every_pair_from_likes_and_comments(
     later = NOW + timedelta(days=2)
     await store.engagement.like(first, bob, NOW)
     await store.engagement.like(second, bob, later)
-    await store.engagement.add_comment(
-        Comment(store.ids.next_id(), first, carol, "hi", NOW), None, "h", NOW
-    )
+    replied_at = created_at_of(await store.reply(carol, first, "hi"))  # its time: its ID
     await store.engagement.like(first, alice, NOW)  # her own post: no affinity with herself
     await store.posts.tombstone(second, later)  # deleted still counts: delete is a filter
     await affinities.add(carol, bob, "like", NOW, HALF_LIFE_DAYS)  # backed by no like row
@@ -99,5 +97,5 @@ async def test_rebuild_recomputes_every_pair_from_likes_and_comments(
     assert pairs == 2
     bob_state = add_interaction(add_interaction(None, "like", NOW), "like", later)
     assert await affinities.states(bob, [alice]) == {alice: bob_state}
-    assert await affinities.states(carol, [alice, bob]) == {alice: AffinityState(3.0, NOW)}
+    assert await affinities.states(carol, [alice, bob]) == {alice: AffinityState(3.0, replied_at)}
     assert await affinities.states(alice, [alice]) == {}

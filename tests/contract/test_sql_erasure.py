@@ -6,6 +6,7 @@ and migration 0009 on old comment keys."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from alembic import command
 from sqlalchemy import text
 
 from feedloom.adapters.sql.erasure import SqlAccountEraser
-from feedloom.domain.model import Comment, Counts, Media
+from feedloom.domain.model import Counts, Media
 from tests.contract.sql_store import (
     NOW,
     SQL_DIALECTS,
@@ -41,18 +42,21 @@ async def test_an_erased_account_keeps_only_a_blank_row_and_post_tombstones(
     own, bobs = await store.post(alice), await store.post(bob)
     await store.engagement.like(bobs, alice, NOW)
     await store.engagement.like(own, carol, NOW)
-    await store.engagement.add_comment(Comment(91, bobs, alice, "hi", NOW), "k", "h", NOW)
-    await store.engagement.add_comment(Comment(92, own, carol, "yo", NOW), None, "h", NOW)
+    said = replace(store.new_post(alice, "hi"), in_reply_to=bobs)
+    await store.posts.create_post(said, "k", "h", NOW, "comment")
+    theirs = await store.reply(carol, own, "yo")
     await store.posts.create_media(Media(77, "/media/77.png", 4, 4), alice, NOW)
     await store.accounts.create_token("t" * 64, alice, NOW)
 
     erased = await SqlAccountEraser(store.engine).erase_account(alice, NOW)
 
-    assert erased.post_ids == [own] and erased.touched_post_ids == [bobs]
+    assert erased.post_ids == [own, said.id] and erased.touched_post_ids == [bobs]
     assert erased.related_user_ids == sorted([bob, carol])
     assert (erased.token_hashes, erased.media_files) == (["t" * 64], ["77.png"])
+    # Her replies are her posts (tombstones now); others' replies to hers are theirs.
     counts = await store.engagement.true_counts([own, bobs])
-    assert counts == {own: Counts(), bobs: Counts()}
+    assert counts == {own: Counts(comments=1), bobs: Counts()}
+    assert not (await store.posts.posts([theirs]))[theirs].deleted
     profiles = await store.accounts.profiles([alice, bob, carol])
     assert (profiles[bob].followers, profiles[carol].following) == (0, 0)
     assert profiles[alice].suspended and profiles[alice].display_name == ""
@@ -60,7 +64,7 @@ async def test_an_erased_account_keeps_only_a_blank_row_and_post_tombstones(
     post = (await store.posts.posts([own]))[own]
     assert post.deleted and post.text == "" and post.media == ()
     assert await store.accounts.session_for_token("t" * 64) is None
-    assert await store.engagement.stored_response(alice, "k") is None
+    assert await store.posts.stored_response(alice, "k") is None
     assert await store.accounts.credentials("alice") is None
     record = await store.accounts.account("alice")
     assert record is not None and record.deleted_at == NOW

@@ -77,13 +77,13 @@ async def test_a_tombstone_hides_the_post_once_and_queues_one_delete_event(
     ]
 
 
-async def test_live_post_ids_leave_out_deleted_and_unknown_posts(store: SqlStore) -> None:
+async def test_live_posts_leave_out_deleted_and_unknown_posts(store: SqlStore) -> None:
     alice = await store.user("alice")
     kept, deleted = await store.post(alice), await store.post(alice)
     await store.posts.tombstone(deleted, NOW)
     unknown = store.new_post(alice).id
-    assert await store.posts.live_post_ids([kept, deleted, unknown, kept]) == {kept}
-    assert await store.posts.live_post_ids([]) == set()
+    assert await store.posts.live_posts([kept, deleted, unknown, kept]) == {kept: None}
+    assert await store.posts.live_posts([]) == {}
 
 
 async def test_author_post_ids_are_newest_first_per_author_below_the_cursor(

@@ -35,7 +35,7 @@ from feedloom.bench.redis_cluster import cluster_ok, node_answers, start_node
 from feedloom.bench.stores import redis_cpu_seconds
 from feedloom.ports import RateRule
 from feedloom.settings import Settings
-from tests.api import test_feed_basics, test_feed_promises
+from tests.api import test_feed_basics, test_feed_promises, test_replies
 from tests.contract import (
     test_author_timeline_store,
     test_counter_store,
@@ -85,7 +85,7 @@ CACHE_CONTRACTS = scenarios(
     test_event_queue,
     test_sketches,
 )
-API_SCENARIOS = scenarios(test_feed_basics, test_feed_promises, test_redis_loss)
+API_SCENARIOS = scenarios(test_feed_basics, test_feed_promises, test_redis_loss, test_replies)
 SKETCH_SCENARIOS = scenarios(test_viewer_sketches)  # each takes (client, keys)
 
 

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from typing import Generic, TypeVar
+from typing import Generic, Literal, TypeVar
 
 from feedloom.domain.ids import IdGenerator, created_at_of
 from feedloom.domain.model import (
@@ -90,9 +90,14 @@ class FakePostStore:
         self.responses: dict[tuple[int, str], StoredResponse] = {}
 
     async def create_post(
-        self, post: Post, idempotency_key: str | None, request_hash: str, now: datetime
+        self,
+        post: Post,
+        idempotency_key: str | None,
+        request_hash: str,
+        now: datetime,
+        kind: Literal["post", "comment"] = "post",
     ) -> StoredResponse:
-        stored = StoredResponse(request_hash, post.id)
+        stored = StoredResponse(request_hash, post.id, kind)
         if idempotency_key is not None:
             stored = self.responses.setdefault((post.author_id, idempotency_key), stored)
         if stored.result_id == post.id:
@@ -106,9 +111,11 @@ class FakePostStore:
     async def posts(self, post_ids: Sequence[int]) -> dict[int, Post]:
         return {post_id: self.by_id[post_id] for post_id in post_ids if post_id in self.by_id}
 
-    async def live_post_ids(self, post_ids: Sequence[int]) -> set[int]:
+    async def live_posts(self, post_ids: Sequence[int]) -> dict[int, int | None]:
         found = await self.posts(post_ids)
-        return {post_id for post_id, post in found.items() if not post.deleted}
+        return {
+            post_id: post.reply_to_author for post_id, post in found.items() if not post.deleted
+        }
 
     async def tombstone(self, post_id: int, now: datetime) -> bool:
         post = self.by_id[post_id]
@@ -287,6 +294,20 @@ class FakeGraphReader:
         return b in await self.blocked_either_way(a)
 
 
+class FakeReplyCounts:
+    """Which replies were counted on and off their parents."""
+
+    def __init__(self) -> None:
+        self.counted: list[tuple[int, int]] = []  # (reply, parent)
+        self.uncounted: list[int] = []
+
+    async def added(self, reply: Post, parent: Post) -> None:
+        self.counted.append((reply.id, parent.id))
+
+    async def removed(self, reply: Post) -> None:
+        self.uncounted.append(reply.id)
+
+
 class FakeFollowerLister:
     """Keyset pages over (follower, followee) pairs; `calls` records each page asked for."""
 
@@ -294,6 +315,7 @@ class FakeFollowerLister:
         self._follows = follows
         self.calls: list[tuple[int, int]] = []
         self.lists_asked: list[list[int]] = []
+        self.also_asked: list[list[tuple[int, int]]] = []
 
     async def follower_batch(self, followee_id: int, after: int, limit: int) -> list[int]:
         self.calls.append((after, limit))
@@ -306,6 +328,17 @@ class FakeFollowerLister:
             if followee in followee_ids:
                 lists.setdefault(followee, []).append(follower)
         return lists
+
+    async def followers_also_following(
+        self, pairs: Sequence[tuple[int, int]]
+    ) -> dict[tuple[int, int], set[int]]:
+        self.also_asked.append(sorted(pairs))
+        found: dict[tuple[int, int], set[int]] = {}
+        for author, other in pairs:
+            both = {a for a, b in self._follows if b == author and (a, other) in self._follows}
+            if both:
+                found[(author, other)] = both
+        return found
 
 
 class FakeOutbox:
@@ -372,42 +405,6 @@ class FakeEngagement:
     async def liked_since(self, user_id: int, since_post_id: int, limit: int) -> list[int]:
         mine = (p for p, u in self.likes if u == user_id and p >= since_post_id)
         return sorted(mine, reverse=True)[:limit]
-
-    async def add_comment(
-        self, comment: Comment, idempotency_key: str | None, request_hash: str, now: datetime
-    ) -> StoredResponse:
-        stored = StoredResponse(request_hash, comment.id, "comment")
-        if idempotency_key is not None:
-            stored = self.responses.setdefault((comment.author_id, idempotency_key), stored)
-        if stored.result_id == comment.id:
-            self.comment_list.append(comment)
-        return stored
-
-    async def stored_response(self, user_id: int, idempotency_key: str) -> StoredResponse | None:
-        return self.responses.get((user_id, idempotency_key))
-
-    async def comments(
-        self, post_id: int, before: int | None, limit: int, hidden: Collection[int] = ()
-    ) -> list[Comment]:
-        found = [
-            c
-            for c in self.comment_list
-            if c.post_id == post_id
-            and (before is None or c.id < before)
-            and c.author_id not in hidden
-        ]
-        return sorted(found, key=lambda c: c.id, reverse=True)[:limit]
-
-    async def comment(self, post_id: int, comment_id: int) -> Comment | None:
-        found = [c for c in self.comment_list if (c.post_id, c.id) == (post_id, comment_id)]
-        return found[0] if found else None
-
-    async def delete_comment(self, post_id: int, comment_id: int, author_id: int) -> bool:
-        found = await self.comment(post_id, comment_id)
-        if found is None or found.author_id != author_id:
-            return False
-        self.comment_list.remove(found)
-        return True
 
     async def comments_by(
         self, post_ids: Sequence[int], authors: Collection[int]

@@ -18,6 +18,7 @@ from feedloom.domain.idempotency import IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY
 from feedloom.domain.ids import parse_id
 from feedloom.read.author_posts import AuthorPosts
 from feedloom.read.comments import Comments
+from feedloom.read.context import Context
 from feedloom.read.feed_order import FeedOrders
 from feedloom.read.home_feed import HomeFeed
 from feedloom.read.home_stream import HomeStream
@@ -69,6 +70,7 @@ HomeFeedDep = Annotated[HomeFeed, Depends(_service("home_feed"))]
 FeedOrdersDep = Annotated[FeedOrders, Depends(_service("feed_orders"))]
 AuthorPostsDep = Annotated[AuthorPosts, Depends(_service("author_posts"))]
 CommentsDep = Annotated[Comments, Depends(_service("comments"))]
+ContextDep = Annotated[Context, Depends(_service("context"))]
 PeopleDep = Annotated[People, Depends(_service("people"))]
 TrendingDep = Annotated[TrendingPosts, Depends(_service("trending"))]
 NewPostsDep = Annotated[NewPosts, Depends(_service("new_posts"))]

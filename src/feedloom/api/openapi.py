@@ -82,7 +82,7 @@ MODERATOR_ONLY = (
 SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/v1/accounts"): (409, 429),
     ("post", "/v1/sessions"): (401, 429),  # unknown username or wrong password; too many
-    ("post", "/v1/posts"): (429,),
+    ("post", "/v1/posts"): (404, 429),  # a reply to a post you may not see; too many
     ("post", "/v1/posts/{post_id}/comments"): (429,),
     ("put", "/v1/posts/{post_id}/like"): (429,),
     ("delete", "/v1/posts/{post_id}/like"): (429,),

@@ -15,6 +15,7 @@ import orjson
 from fastapi import Response
 
 from feedloom.domain.model import FeedItem, Media
+from feedloom.read.context import ContextPage
 from feedloom.read.feed_page import FeedPage
 
 JSON = "application/json"
@@ -32,6 +33,16 @@ def feed_page(page: FeedPage, explain: bool = False) -> bytes:
         body["filtered"] = dict(page.filtered)
         if page.fallback is not None:
             body["fallback"] = page.fallback
+    return orjson.dumps(body, option=orjson.OPT_UTC_Z)
+
+
+def context_page(page: ContextPage) -> bytes:
+    """schemas.ContextOut (GET /v1/posts/{id}/context)."""
+    body = {
+        "ancestors": [_item(item, False) for item in page.ancestors],
+        "descendants": [_item(item, False) for item in page.descendants],
+        "next_cursor": page.next_cursor,
+    }
     return orjson.dumps(body, option=orjson.OPT_UTC_Z)
 
 
@@ -55,12 +66,27 @@ def _item(item: FeedItem, explain: bool) -> dict[str, Any]:
         "created_at": post.created_at,  # orjson writes it as pydantic does (OPT_UTC_Z)
         "likes": item.counts.likes,
         "comments": item.counts.comments,
+        "replies": item.counts.comments,
         "liked_by_me": item.liked_by_me,
         "views": item.views,
+        "in_reply_to": _in_reply_to(item),
     }
     if explain:
         rendered["explain"] = _explain(item)
     return rendered
+
+
+def _in_reply_to(item: FeedItem) -> dict[str, Any] | None:
+    post, author = item.post, item.replied_to
+    if post.in_reply_to is None:
+        return None
+    return {
+        "post_id": str(post.in_reply_to),
+        "author": {
+            "id": str(post.reply_to_author or ""),
+            "name": author.display_name if author is not None else "",
+        },
+    }
 
 
 def _media(media: Media) -> dict[str, Any]:

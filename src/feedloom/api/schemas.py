@@ -31,8 +31,10 @@ _ITEM: JsonDict = {
     "created_at": _AT,
     "likes": 3,
     "comments": 1,
+    "replies": 1,
     "liked_by_me": False,
     "views": 42,
+    "in_reply_to": None,
 }
 _PAGE: JsonDict = {"items": [_ITEM], "next_cursor": _CURSOR, "order": "chronological"}
 PROFILE_EXAMPLE: JsonDict = {
@@ -131,6 +133,12 @@ class NewPost(Strict):
     text: str = Field("", max_length=10_000)
     media_ids: list[str] = Field(default_factory=list, max_length=10)
     visibility: Visibility = Visibility.PUBLIC
+    in_reply_to: str | None = Field(
+        None,
+        max_length=20,
+        description="reply to this post (decimal ID); 404 if you may not see it or it "
+        "is deleted, 422 if it is not an ID or the thread is over 128 replies deep",
+    )
 
 
 class PostCreated(BaseModel):
@@ -207,6 +215,16 @@ class Explain(BaseModel):
     components: ScoreParts | None
 
 
+class ReplyAuthor(BaseModel):
+    id: str
+    name: str
+
+
+class InReplyTo(BaseModel):
+    post_id: str
+    author: ReplyAuthor
+
+
 class Item(BaseModel):
     model_config = example(_ITEM)
 
@@ -217,9 +235,11 @@ class Item(BaseModel):
     visibility: Visibility
     created_at: datetime
     likes: int
-    comments: int
+    comments: int = Field(description="direct replies (a comment is a reply)")
+    replies: int = Field(description="direct replies: the same number as `comments`")
     liked_by_me: bool
     views: int = Field(description="distinct viewers, estimated within a few percent")
+    in_reply_to: InReplyTo | None = Field(description="the post this one replies to")
 
     @classmethod
     def of(cls, item: FeedItem) -> Self:
@@ -238,9 +258,28 @@ class Item(BaseModel):
             created_at=post.created_at,
             likes=item.counts.likes,
             comments=item.counts.comments,
+            replies=item.counts.comments,
             liked_by_me=item.liked_by_me,
             views=item.views,
+            in_reply_to=_in_reply_to(item),
         )
+
+
+def _in_reply_to(item: FeedItem) -> InReplyTo | None:
+    post, author = item.post, item.replied_to
+    if post.in_reply_to is None:
+        return None
+    author_id = str(post.reply_to_author or "")
+    name = author.display_name if author is not None else ""
+    return InReplyTo(post_id=str(post.in_reply_to), author=ReplyAuthor(id=author_id, name=name))
+
+
+class ContextOut(BaseModel):
+    model_config = example({"ancestors": [_ITEM], "descendants": [], "next_cursor": None})
+
+    ancestors: list[Item] = Field(description="root first; on the first page only")
+    descendants: list[Item] = Field(description="depth first, each post's replies oldest first")
+    next_cursor: str | None
 
 
 class Page(BaseModel):

@@ -41,6 +41,7 @@ from feedloom.adapters.sql.moderation import SqlModeration
 from feedloom.adapters.sql.outbox import SqlOutbox
 from feedloom.adapters.sql.people import SqlPeople
 from feedloom.adapters.sql.posts import SqlPosts
+from feedloom.adapters.sql.threads import SqlThreads
 from feedloom.domain.trending import WINDOWS
 from feedloom.metrics import Metrics
 from feedloom.ports import CachePorts, Clock, DurableStores
@@ -80,6 +81,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         followers=graph,
         people=SqlPeople(engine),
         engagement=SqlEngagement(engine),
+        threads=SqlThreads(engine),
         affinities=SqlAffinityStore(engine),
         outbox=SqlOutbox(engine),
         dead_letters=SqlDeadLetters(engine),

@@ -25,6 +25,7 @@ from feedloom.read.author_posts import AuthorPosts
 from feedloom.read.candidates import Candidates
 from feedloom.read.chronological import ChronologicalFeed
 from feedloom.read.comments import Comments
+from feedloom.read.context import Context
 from feedloom.read.feed_order import FeedOrders
 from feedloom.read.home_feed import HomeFeed
 from feedloom.read.home_stream import HomeStream, StreamConfig
@@ -44,7 +45,7 @@ from feedloom.write.affinity import AffinityUpdates
 from feedloom.write.content_check import CheckRules, DefaultContentCheck, ScreenPosts
 from feedloom.write.counting import ReconcileCounts
 from feedloom.write.delete_post import DeletePost
-from feedloom.write.engagement import Engage
+from feedloom.write.engagement import Engage, ReplyCounting
 from feedloom.write.erase_account import EraseAccount
 from feedloom.write.fan_out import FanOut
 from feedloom.write.feed_upkeep import FeedUpkeep
@@ -88,6 +89,7 @@ class Services:
     feed_orders: FeedOrders
     author_posts: AuthorPosts
     comments: Comments
+    context: Context
     people: People
     new_posts: NewPosts
     home_stream: HomeStream
@@ -148,6 +150,7 @@ def build_services(
         concurrency,
     )
     affinity = AffinityUpdates(stores.affinities, settings.feed.affinity_half_life_days)
+    replies = ReplyCounting(buffer, affinity, signals, clock)
     feed_orders = FeedOrders(stores.preferences, states, settings.feed.default_order)
     chronological = ChronologicalFeed(candidates, hydrator, likes, metrics, concurrency)
     ranked = _ranked_feed(settings, stores, caches, runtime, candidates, views, counts, hydrator)
@@ -248,12 +251,16 @@ def build_services(
             caches.author_timelines,
             views,
             caches.counters,
+            access,
+            replies,
             throttle,
             ids,
             clock,
-            PostLimits(settings.post_max_chars, settings.media_per_post),
+            PostLimits(
+                settings.post_max_chars, settings.media_per_post, settings.comment_max_chars
+            ),
         ),
-        delete_post=DeletePost(stores.posts, views, access, clock),
+        delete_post=DeletePost(stores.posts, views, access, replies, clock),
         relations=Relations(
             stores.relations,
             stores.graph,
@@ -274,10 +281,8 @@ def build_services(
             buffer,
             affinity,
             signals,
-            ids,
             clock,
             throttle,
-            settings.comment_max_chars,
         ),
         media=MediaUploads(
             stores.media,
@@ -313,7 +318,8 @@ def build_services(
             settings.author_timeline_length,
             caches.freshness,
         ),
-        comments=Comments(access, stores.engagement),
+        comments=Comments(access, stores.threads, views),
+        context=Context(access, stores.threads, views, hydrator),
         people=People(stores.people, views, states, access),
         new_posts=new_posts,
         home_stream=HomeStream(Readers(states, policy), new_posts, notices, StreamConfig()),

@@ -57,6 +57,15 @@ class Post:
     author_suspended: bool = False
     # Held by the content check before fan-out: visible to its author only.
     held: bool = False
+    # A reply: the post replied to and its author (kept on the row, so the reply rule
+    # needs no second lookup at fan-out or read time: domain/threads.py).
+    in_reply_to: int | None = None
+    reply_to_author: int | None = None
+
+    @property
+    def replies_to_other(self) -> bool:
+        """A reply to someone else's post (a reply to one's own is a thread)."""
+        return self.reply_to_author is not None and self.reply_to_author != self.author_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,11 +84,17 @@ class UserProfile:
 
 @dataclass(frozen=True, slots=True)
 class Comment:
+    """A direct reply as the comments endpoints show it (a comment IS a reply post)."""
+
     id: int
     post_id: int
     author_id: int
     text: str
     created_at: datetime
+
+    @classmethod
+    def of(cls, reply: Post) -> Comment:
+        return cls(reply.id, reply.in_reply_to or 0, reply.author_id, reply.text, reply.created_at)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +147,7 @@ class FeedItem:
     score: float | None = None
     extra: dict[str, float] = field(default_factory=dict)
     views: int = 0  # distinct viewers, estimated (HyperLogLog)
+    replied_to: UserProfile | None = None  # the author of the post replied to
 
 
 Event = PostPublished | PostDeleted | AuthorPushed

@@ -5,8 +5,10 @@ memory. Timelines are never trusted: a deleted post, a blocked or muted author, 
 unfollowed account, a suspended (or deleted) account, a post held for moderation
 (its author still sees it) or a followers-only post the reader
 may not see is dropped here, at read time, on the very next read. The same flag keeps
-a suspended or deleted account out of lists of people (read/people.py); its comments
-the store leaves out (adapters/sql/engagement.py), so a comment page stays full.
+a suspended or deleted account out of lists of people (read/people.py); its replies
+(comments) the store leaves out (adapters/sql/threads.py), so a reply page stays full.
+A reply to someone else reaches a home feed only under the reply rule
+(domain/threads.py), checked here again so an unfollow counts on the next read.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from feedloom.domain.model import Post, Visibility
+from feedloom.domain.threads import reply_reaches
 
 
 class FilterReason(StrEnum):
@@ -26,6 +29,7 @@ class FilterReason(StrEnum):
     MUTED = "muted"
     UNFOLLOWED = "unfollowed"
     PRIVATE = "private"
+    REPLY = "reply"  # a reply to someone the reader does not follow
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +69,23 @@ def feed_filter(viewer: ViewerContext, post: Post) -> FilterReason | None:
         return FilterReason.MUTED
     if not viewer.follows(post.author_id):
         return FilterReason.UNFOLLOWED
+    if post.replies_to_other and not reply_reaches(
+        viewer.viewer_id,
+        post.author_id,
+        post.reply_to_author,
+        post.reply_to_author in viewer.following,
+    ):
+        return FilterReason.REPLY
     return None
+
+
+def thread_filter(viewer: ViewerContext, post: Post) -> FilterReason | None:
+    """None if the post belongs in a thread the viewer reads (context, comments): what
+    they may see, less the muted."""
+    reason = may_see(viewer, post)
+    if reason is None and post.author_id in viewer.muted and post.author_id != viewer.viewer_id:
+        return FilterReason.MUTED
+    return reason
 
 
 def author_in_feed(viewer: ViewerContext, author_id: int) -> bool:

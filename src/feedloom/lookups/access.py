@@ -28,10 +28,13 @@ class Access:
             muted=frozenset(),
         )
 
-    async def hidden_commenters(self, viewer_id: int) -> frozenset[int]:
+    async def thread_viewer(self, viewer_id: int) -> ViewerContext:
+        """All of the viewer's relations: a thread or a reply list has many authors."""
         relations = await self._states.relations(viewer_id)
-        viewer = ViewerContext(viewer_id, relations.following, relations.blocked, relations.muted)
-        return hidden_commenters(viewer)
+        return ViewerContext(viewer_id, relations.following, relations.blocked, relations.muted)
+
+    async def hidden_commenters(self, viewer_id: int) -> frozenset[int]:
+        return hidden_commenters(await self.thread_viewer(viewer_id))
 
     async def visible_post(self, viewer_id: int, post_id: int) -> Post:
         """The post, or NotFound unless the viewer may see it."""

@@ -48,6 +48,7 @@ from feedloom.ports.durable import (
     PostArchive,
     PostStore,
     RelationStore,
+    ThreadStore,
 )
 from feedloom.ports.fanout import DeadEvent, DeadLetters, Outbox, WorkerLeases
 from feedloom.ports.moderation import ContentCheck, ModerationStore, QueuedPost
@@ -127,6 +128,7 @@ __all__ = [
     "SessionRecord",
     "StageProgress",
     "StoredResponse",
+    "ThreadStore",
     "TimelineStore",
     "TokenStore",
     "TrendingStore",

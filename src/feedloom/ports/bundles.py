@@ -48,6 +48,7 @@ from feedloom.ports.durable import (
     PostArchive,
     PostStore,
     RelationStore,
+    ThreadStore,
 )
 from feedloom.ports.fanout import DeadLetters, Outbox, WorkerLeases
 from feedloom.ports.moderation import ModerationStore
@@ -79,6 +80,7 @@ class DurableStores:
     followers: FollowerLister
     people: PeopleDirectory
     engagement: Engagement
+    threads: ThreadStore
     affinities: AffinityStore
     outbox: Outbox
     dead_letters: DeadLetters

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
-from typing import Protocol
+from typing import Literal, Protocol
 
 from feedloom.domain.model import (
     Comment,
@@ -34,23 +34,53 @@ from feedloom.ranking.affinity import AffinityState, InteractionKind
 
 class PostStore(Protocol):
     async def create_post(
-        self, post: Post, idempotency_key: str | None, request_hash: str, now: datetime
+        self,
+        post: Post,
+        idempotency_key: str | None,
+        request_hash: str,
+        now: datetime,
+        kind: Literal["post", "comment"] = "post",
     ) -> StoredResponse:
-        """Write post, outbox event and idempotency record in ONE transaction.
-        If the key already exists, write nothing and return what it stored."""
+        """Write post, outbox event and idempotency record (of `kind`) in ONE
+        transaction. If the key already exists, write nothing and return what it
+        stored. A reply's parent is checked in that transaction: NotFound when it is
+        gone (nothing written), InvalidInput when the thread would be too deep; the
+        stored reply gets its thread path and the author replied to from it."""
         ...
 
     async def stored_response(
         self, user_id: int, idempotency_key: str
     ) -> StoredResponse | None: ...
     async def posts(self, post_ids: Sequence[int]) -> dict[int, Post]: ...
-    async def live_post_ids(self, post_ids: Sequence[int]) -> set[int]:
-        """Those of these posts that exist and are not deleted (IDs only: what fan-out
-        asks of every batch, without loading the posts)."""
+    async def live_posts(self, post_ids: Sequence[int]) -> dict[int, int | None]:
+        """Those of these posts that exist and are not deleted, each with the author it
+        replies to (None: not a reply). What fan-out asks of every batch, without
+        loading the posts."""
         ...
 
     async def tombstone(self, post_id: int, now: datetime) -> bool:
         """Mark deleted and queue a PostDeleted event, in one transaction."""
+        ...
+
+
+class ThreadStore(Protocol):
+    """Replies and threads (domain/threads.py). Deleted replies and those by `hidden`
+    authors are left out in the store, so a page stays full."""
+
+    async def thread_path(self, post_id: int) -> str | None:
+        """The post's path in its thread (None: no such post)."""
+        ...
+
+    async def descendants(
+        self, path: str, after: str | None, limit: int, hidden: Collection[int] = ()
+    ) -> list[tuple[int, str]]:
+        """(ID, path) of the replies under `path`, depth first, after the path `after`."""
+        ...
+
+    async def reply_ids(
+        self, post_id: int, before: int | None, limit: int, hidden: Collection[int] = ()
+    ) -> list[int]:
+        """The post's direct replies, newest first, older than `before`."""
         ...
 
 
@@ -199,6 +229,13 @@ class FollowerLister(Protocol):
         query for a whole fan-out batch."""
         ...
 
+    async def followers_also_following(
+        self, pairs: Sequence[tuple[int, int]]
+    ) -> dict[tuple[int, int], set[int]]:
+        """For each (author, other): the author's followers who also follow `other`
+        (pairs with none omitted). One query for a whole fan-out batch's replies."""
+        ...
+
 
 # -- engagement, ranking features, events, bulk loads ------------------------------
 
@@ -211,37 +248,15 @@ class Engagement(Protocol):
         """The newest `limit` post IDs >= `since_post_id` the user likes, newest first."""
         ...
 
-    async def add_comment(
-        self, comment: Comment, idempotency_key: str | None, request_hash: str, now: datetime
-    ) -> StoredResponse:
-        """Store the comment and its key's record in ONE transaction; with a key this
-        author already used, store nothing and return what the key recorded."""
-        ...
-
-    async def stored_response(
-        self, user_id: int, idempotency_key: str
-    ) -> StoredResponse | None: ...
-    async def comments(
-        self, post_id: int, before: int | None, limit: int, hidden: Collection[int] = ()
-    ) -> list[Comment]:
-        """Newest first, older than `before`, none by the `hidden` authors nor by a
-        suspended or deleted account."""
-        ...
-
     async def comments_by(
         self, post_ids: Sequence[int], authors: Collection[int]
     ) -> dict[int, int]:
-        """How many of the comments `true_counts` counts each post has by these authors
-        (posts with none left out)."""
-        ...
-
-    async def comment(self, post_id: int, comment_id: int) -> Comment | None: ...
-    async def delete_comment(self, post_id: int, comment_id: int, author_id: int) -> bool:
-        """Remove the author's comment; false when it was not there (already deleted)."""
+        """How many of the comments (live direct replies) `true_counts` counts each post
+        has by these authors (posts with none left out)."""
         ...
 
     async def commented_post_ids(self, author_id: int, after: int, limit: int) -> list[int]:
-        """The posts the author commented on with IDs above `after`, ascending, each once:
+        """The posts the author replied to with IDs above `after`, ascending, each once:
         keyset pages of the counts a change to the account moves."""
         ...
 

@@ -143,6 +143,7 @@ class Hydrator:
                 liked_by_me=post.id in liked,
                 source=sources.get(post.id, "pushed"),
                 views=seen.get(post.id, 0),
+                replied_to=profiles.get(post.reply_to_author or 0),
             )
             for post in posts
             if post.author_id in profiles
@@ -150,7 +151,8 @@ class Hydrator:
 
     async def _complete(self, viewer_id: int, posts: Sequence[Post], have: Loaded) -> Loaded:
         """`have`, plus whatever the posts need that it lacks, in one round trip."""
-        authors = [post.author_id for post in posts if post.author_id not in have.profiles]
+        wanted = {post.author_id for post in posts} | _replied_to(posts)
+        authors = [author for author in wanted if author not in have.profiles]
         post_ids = [post.id for post in posts if post.id not in have.looked_up]
         if not authors and not post_ids:
             return have
@@ -161,3 +163,8 @@ class Hydrator:
         )
         have.add(post_ids, profiles, counts, liked, {})
         return have
+
+
+def _replied_to(posts: Sequence[Post]) -> set[int]:
+    """The authors the replies among these posts answer: their `in_reply_to` names them."""
+    return {post.reply_to_author for post in posts if post.reply_to_author is not None}

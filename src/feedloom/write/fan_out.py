@@ -5,8 +5,13 @@ keyset-paged query (a page or a few, not one per post), and all of its timeline 
 go to the store as runs (a post and a page of its author's followers), one script call
 per page of inserts (per node on a cluster). Nothing the event carries is read again:
 the author and the relay's pulled/pushed decision travel in it, the post's age is in
-its ID. One query per batch asks which posts still exist: a post deleted (or gone)
-before its fan-out is done.
+its ID. One query per batch asks which posts still exist (a post deleted, or gone,
+before its fan-out is done) and which of them reply to whom.
+
+Replies to someone else follow the reply rule (domain/threads.py): they reach only
+the followers who also follow the account replied to. Those followers come from one
+more query for the whole batch (only when it holds such replies), never one per
+follower.
 
 Idempotent: a repeated delivery inserts IDs the timelines already hold, which changes
 nothing. Followers without a timeline (inactive, never built) are skipped inside the
@@ -19,9 +24,11 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping, Sequence
+from typing import TypeAlias
 
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import AuthorPushed, PostDeleted, PostPublished, UserProfile
+from feedloom.domain.threads import reply_recipients
 from feedloom.domain.timeline import PostRun, in_chunks
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
@@ -38,6 +45,8 @@ from feedloom.ports import (
     ProfileStore,
     TimelineStore,
 )
+
+Reply: TypeAlias = tuple[int, int, int]  # (post, its author, the author replied to)
 
 
 class FanOut:
@@ -70,23 +79,33 @@ class FanOut:
             return
         events = [delivery.event for delivery in deliveries]
         lane = deliveries[0].lane
-        published = await self._live([e for e in events if isinstance(e, PostPublished)])
+        published, replying = await self._live([e for e in events if isinstance(e, PostPublished)])
         published = await self._decided(published)
         # Independent: against Redis, the authors' lists are written while the
         # followers are read from the store.
         _, reached = await self._concurrency.two(
             self._to_author_timelines(published),
-            self._to_followers([post for post in published if not post.pulled], lane),
+            self._to_followers([post for post in published if not post.pulled], replying, lane),
         )
         await self._back_fill([e for e in events if isinstance(e, AuthorPushed)], lane)
         await self._purge([e for e in events if isinstance(e, PostDeleted)])
         self._observe(lane, published, reached)
 
-    async def _live(self, published: list[PostPublished]) -> list[PostPublished]:
+    async def _live(
+        self, published: list[PostPublished]
+    ) -> tuple[list[PostPublished], dict[int, int]]:
+        """The events whose posts still exist, and which of those reply to someone else
+        (post -> the author replied to)."""
         if not published:
-            return published
-        live = await self._posts.live_post_ids([event.post_id for event in published])
-        return [event for event in published if event.post_id in live]
+            return published, {}
+        live = await self._posts.live_posts([event.post_id for event in published])
+        kept = [event for event in published if event.post_id in live]
+        replying = {
+            e.post_id: other
+            for e in kept
+            if (other := live[e.post_id]) is not None and other != e.author_id
+        }
+        return kept, replying
 
     async def _decided(self, published: list[PostPublished]) -> list[PostPublished]:
         """Events the relay decided carry `pulled`; older ones get it looked up."""
@@ -112,20 +131,45 @@ class FanOut:
                     await self.notices.pulled_author_posted(post.author_id, post.post_id)
             await self.notices.reached_many(own)  # each author's own feed, one message
 
-    async def _to_followers(self, pushed: list[PostPublished], lane: Lane) -> Counter[int]:
-        """Every follower of every pushed author, from one query; returns how many
-        followers each post has (for the lag's author-size bucket)."""
+    async def _to_followers(
+        self, pushed: list[PostPublished], replying: Mapping[int, int], lane: Lane
+    ) -> Counter[int]:
+        """Every follower of every pushed author, from one query (a reply's, narrowed by
+        the reply rule); returns how many followers each post has (for the lag's
+        author-size bucket)."""
         by_author: dict[int, list[int]] = defaultdict(list)
+        replies: list[Reply] = []
         for post in pushed:
-            by_author[post.author_id].append(post.post_id)
-        if not by_author:
+            if post.post_id in replying:
+                replies.append((post.post_id, post.author_id, replying[post.post_id]))
+            else:
+                by_author[post.author_id].append(post.post_id)
+        if not by_author and not replies:
             return Counter()
-        lists = await self._followers.follower_lists(list(by_author))
+        authors = {*by_author, *(author for _, author, _ in replies)}
+        lists = await self._followers.follower_lists(list(authors))
         await self._insert(_runs(by_author, lists, self._page_sizes[lane]))
         reached: Counter[int] = Counter()
         for author, posts in by_author.items():
             reached.update(dict.fromkeys(posts, len(lists.get(author, ()))))
+        if replies:
+            runs = await self._reply_runs(replies, lists)
+            await self._insert(in_chunks(iter(runs), self._page_sizes[lane]))
+            reached.update({post: len(followers) for post, followers in runs})
         return reached
+
+    async def _reply_runs(
+        self, replies: list[Reply], lists: Mapping[int, list[int]]
+    ) -> list[PostRun]:
+        """Each reply with the followers the reply rule lets it reach: the author's
+        followers who also follow the account replied to (one query for the batch)."""
+        pairs = [(author, other) for _, author, other in replies]
+        also = await self._followers.followers_also_following(pairs)
+        return [
+            (post, reply_recipients(lists.get(author, []), author, other, also.get(pair, set())))
+            for post, author, other in replies
+            for pair in [(author, other)]
+        ]
 
     async def _back_fill(self, pushed_again: list[AuthorPushed], lane: Lane) -> None:
         """An author pushed again: their recent posts (which fan-out skipped while they

@@ -1,20 +1,27 @@
-"""Publish a post: validate, then post row + outbox event in one transaction.
+"""Publish a post or a reply: validate, then post row + outbox event in one transaction.
 
 The author never waits for fan-out: the outbox relay and fan-out workers take it
 from here. A retried request with the same Idempotency-Key returns the first answer;
 the same key with a different body is refused rather than guessed at.
+
+A reply is a post with a parent (`in_reply_to`): the author must be able to see the
+parent (else 404, nothing written), and the store checks again, in the reply's own
+transaction, that the parent is still there. A comment (POST /v1/posts/{id}/comments)
+is the same reply under the comment limits, with its post's visibility.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import Literal
 
-from feedloom.domain.errors import InvalidInput
+from feedloom.domain.errors import InvalidInput, NotFound
 from feedloom.domain.idempotency import check_idempotency_key
 from feedloom.domain.ids import IdGenerator, created_at_of, parse_id
-from feedloom.domain.model import Counts, Post, Visibility
+from feedloom.domain.model import Comment, Counts, Post, Visibility
+from feedloom.lookups.access import Access
 from feedloom.lookups.cached_views import Views
 from feedloom.ports import (
     AuthorTimelineStore,
@@ -24,10 +31,12 @@ from feedloom.ports import (
     PostStore,
     StoredResponse,
 )
+from feedloom.write.engagement import RepliesCounted
 from feedloom.write.idempotency import replayed_id, request_hash
 from feedloom.write.throttle import Throttle
 
 log = logging.getLogger(__name__)
+Kind = Literal["post", "comment"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +50,7 @@ class PublishedPost:
 class PostLimits:
     max_chars: int
     media_per_post: int
+    comment_max_chars: int = 1_000
 
 
 class PublishPost:
@@ -51,6 +61,8 @@ class PublishPost:
         author_timelines: AuthorTimelineStore,
         views: Views,
         counters: CounterStore,
+        access: Access,
+        replies: RepliesCounted,
         throttle: Throttle,
         ids: IdGenerator,
         clock: Clock,
@@ -58,6 +70,7 @@ class PublishPost:
     ) -> None:
         self._posts, self._media, self._throttle = posts, media, throttle
         self._author_timelines, self._views, self._counters = author_timelines, views, counters
+        self._access, self._replies = access, replies
         self._ids, self._clock = ids, clock
         self.limits = limits  # public: operators (and tests) may tighten them at run time
 
@@ -68,21 +81,80 @@ class PublishPost:
         media_ids: list[str],
         visibility: Visibility,
         idempotency_key: str | None,
+        *,
+        in_reply_to: str | None = None,
     ) -> PublishedPost:
-        request = request_hash(text, media_ids, visibility.value)
+        parts: list[object] = [text, media_ids, visibility.value]
+        request = request_hash(*parts, in_reply_to) if in_reply_to else request_hash(*parts)
         if idempotency_key is not None:
             check_idempotency_key(idempotency_key)
-            replay = await self._replay(author_id, idempotency_key, request)
-            if replay is not None:
-                return replay
-        post = await self._new_post(author_id, text, media_ids, visibility)
-        # A retry racing its first attempt is charged once (the limiter's `once`).
-        await self._throttle.account("posts", author_id, once=idempotency_key)
-        stored = await self._posts.create_post(post, idempotency_key, request, self._clock())
-        if stored.result_id != post.id:  # a concurrent retry with the same key won the race
-            return _replayed(stored, request)
-        await self._show_to_author(post)
+            stored = await self._posts.stored_response(author_id, idempotency_key)
+            if stored is not None:
+                return _replayed(replayed_id(stored, "post", request))
+        post = await self._new_post(author_id, text, media_ids, visibility, self.limits.max_chars)
+        parent = None
+        if in_reply_to is not None:
+            parent = await self._access.visible_post(
+                author_id, _body_id("in_reply_to", in_reply_to)
+            )
+            post = replace(post, in_reply_to=parent.id, reply_to_author=parent.author_id)
+        stored_id = await self._store(post, parent, idempotency_key, request, "post", "posts")
+        if stored_id != post.id:
+            return _replayed(stored_id)
         return PublishedPost(post.id, post.created_at, replayed=False)
+
+    async def comment(
+        self, author_id: int, post_id: int, text: str, idempotency_key: str | None
+    ) -> Comment:
+        """A direct reply through the comments endpoint: comment limits and throttle,
+        the post's visibility, the comment's shape; a retry answers the first one."""
+        request = request_hash(post_id, text.strip())
+        if idempotency_key is not None:
+            check_idempotency_key(idempotency_key)
+            stored = await self._posts.stored_response(author_id, idempotency_key)
+            if stored is not None:
+                return await self._first_comment(post_id, stored, request)
+        parent = await self._access.visible_post(author_id, post_id)
+        text = text.strip()
+        if not 0 < len(text) <= self.limits.comment_max_chars:
+            raise InvalidInput(f"comment text must be 1-{self.limits.comment_max_chars} characters")
+        post = await self._new_post(
+            author_id, text, [], parent.visibility, self.limits.comment_max_chars
+        )
+        post = replace(post, in_reply_to=parent.id, reply_to_author=parent.author_id)
+        stored_id = await self._store(post, parent, idempotency_key, request, "comment", "comments")
+        if stored_id != post.id:
+            stored = StoredResponse(request, stored_id, "comment")
+            return await self._first_comment(post_id, stored, request)
+        return Comment.of(post)
+
+    async def _store(
+        self,
+        post: Post,
+        parent: Post | None,
+        key: str | None,
+        request: str,
+        kind: Kind,
+        throttle: str,
+    ) -> int:
+        """Store the post; the ID stored under the key (another one if a concurrent
+        retry with the same key won the race)."""
+        # A retry racing its first attempt is charged once (the limiter's `once`).
+        await self._throttle.account(throttle, post.author_id, once=key)
+        stored = await self._posts.create_post(post, key, request, self._clock(), kind)
+        if stored.result_id != post.id:
+            replayed_id(stored, kind, request)  # refuses another request's key
+            return stored.result_id
+        await self._show_to_author(post)
+        if parent is not None:
+            await self._replies.added(post, parent)
+        return post.id
+
+    async def _first_comment(self, post_id: int, stored: StoredResponse, request: str) -> Comment:
+        first = await self._views.post(replayed_id(stored, "comment", request))
+        if first is None or first.in_reply_to != post_id or first.deleted:
+            raise NotFound("the comment this Idempotency-Key created is gone")
+        return Comment.of(first)
 
     async def _show_to_author(self, post: Post) -> None:
         """Read-your-writes without the store: the author's own feed merges their author
@@ -96,21 +168,20 @@ class PublishPost:
         except Exception:
             log.warning("post %s not cached at once; its readers load it", post.id)
 
-    async def _replay(self, author_id: int, key: str, request: str) -> PublishedPost | None:
-        stored = await self._posts.stored_response(author_id, key)
-        if stored is None:
-            return None
-        return _replayed(stored, request)
-
     async def _new_post(
-        self, author_id: int, text: str, media_ids: list[str], visibility: Visibility
+        self,
+        author_id: int,
+        text: str,
+        media_ids: list[str],
+        visibility: Visibility,
+        max_chars: int,
     ) -> Post:
         limits = self.limits
         text = text.strip()
         if not text and not media_ids:
             raise InvalidInput("a post needs text or media")
-        if len(text) > limits.max_chars:
-            raise InvalidInput(f"text is longer than {limits.max_chars} characters")
+        if len(text) > max_chars:
+            raise InvalidInput(f"text is longer than {max_chars} characters")
         if len(media_ids) > limits.media_per_post:
             raise InvalidInput(f"at most {limits.media_per_post} media per post")
         try:
@@ -131,6 +202,12 @@ class PublishPost:
         )
 
 
-def _replayed(stored: StoredResponse, request: str) -> PublishedPost:
-    post_id = replayed_id(stored, "post", request)
+def _body_id(field: str, value: str) -> int:
+    try:
+        return parse_id(value)
+    except ValueError as error:
+        raise InvalidInput(f"{field}: {error}") from error
+
+
+def _replayed(post_id: int) -> PublishedPost:
     return PublishedPost(post_id, created_at_of(post_id), replayed=True)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from hypothesis import given
@@ -12,6 +13,7 @@ from feedloom.domain.visibility import (
     author_in_feed,
     feed_filter,
     may_see,
+    thread_filter,
 )
 
 READER, FRIEND, STRANGER = 1, 2, 3
@@ -80,3 +82,25 @@ def test_author_in_feed_is_exactly_what_the_feed_filter_decides_from_the_author(
     context = ViewerContext(READER, following, blocked, muted)
     decided = feed_filter(context, post(author, visibility))
     assert author_in_feed(context, author) == (decided is None)
+
+
+def test_a_reply_to_someone_the_reader_does_not_follow_stays_out_of_the_feed() -> None:
+    reply = replace(post(FRIEND), in_reply_to=9, reply_to_author=STRANGER)
+    assert feed_filter(viewer(), reply) is FilterReason.REPLY
+    both = viewer(following=frozenset({FRIEND, STRANGER}))
+    assert feed_filter(both, reply) is None
+    to_me = replace(reply, reply_to_author=READER)
+    assert feed_filter(viewer(), to_me) is None
+    thread = replace(reply, reply_to_author=FRIEND)
+    assert feed_filter(viewer(), thread) is None
+    mine = replace(post(READER), in_reply_to=9, reply_to_author=STRANGER)
+    assert feed_filter(viewer(), mine) is None
+
+
+def test_a_thread_shows_what_the_reader_may_see_less_the_muted() -> None:
+    assert thread_filter(viewer(), post(STRANGER)) is None
+    assert thread_filter(viewer(muted=frozenset({STRANGER})), post(STRANGER)) is FilterReason.MUTED
+    assert (
+        thread_filter(viewer(blocked=frozenset({STRANGER})), post(STRANGER)) is FilterReason.BLOCKED
+    )
+    assert thread_filter(viewer(), post(STRANGER, Visibility.FOLLOWERS)) is FilterReason.PRIVATE

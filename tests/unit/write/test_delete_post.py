@@ -19,6 +19,7 @@ from tests.unit.fakes import (
     FakeProfileStore,
     FakeRecordCache,
     FakeRelationStore,
+    FakeReplyCounts,
     FakeViewCache,
     clock,
     id_generator,
@@ -39,7 +40,13 @@ def world(
     views = views_over(posts, profiles, post_cache)
     graph = FakeGraphReader(FakeRelationStore(profiles), profiles)
     access = Access(views, ReaderStates(FakeRecordCache(), graph, FakePreferenceStore()))
-    return DeletePost(posts, views, access, clock), post, posts, post_cache, views
+    return (
+        DeletePost(posts, views, access, FakeReplyCounts(), clock),
+        post,
+        posts,
+        post_cache,
+        views,
+    )
 
 
 async def test_a_deleted_post_is_tombstoned_and_its_cached_view_forgotten() -> None:

@@ -170,3 +170,46 @@ async def test_an_author_pushed_again_has_recent_posts_back_filled_into_active_t
     await w.deliver(AuthorPushed(AUTHOR))
     assert w.holding(w.post.id) == {AUTHOR, *ACTIVE}
     assert set(w.timelines.ids) == {AUTHOR, *ACTIVE}  # no timeline was created
+
+
+# -- the reply rule ------------------------------------------------------------------
+
+REPLIED_TO = 2  # another author; followers 10 and 11 follow them too, 13 does not
+
+
+def replying_world() -> tuple[World, Post, Post]:
+    w = world()
+    ids = id_generator()
+    theirs = new_post(ids, REPLIED_TO)
+    reply = replace(new_post(ids, AUTHOR), in_reply_to=theirs.id, reply_to_author=REPLIED_TO)
+    thread = replace(new_post(ids, AUTHOR), in_reply_to=w.post.id, reply_to_author=AUTHOR)
+    for post in (theirs, reply, thread):
+        w.posts.by_id[post.id] = post
+    w.followers._follows |= {(10, REPLIED_TO), (11, REPLIED_TO), (14, REPLIED_TO)}
+    w.timelines.ids[REPLIED_TO] = set()
+    w.followers._follows.add((REPLIED_TO, AUTHOR))
+    return w, reply, thread
+
+
+async def test_a_reply_reaches_only_followers_who_follow_the_account_replied_to_too() -> None:
+    w, reply, _ = replying_world()
+    await w.deliver(PostPublished(reply.id, AUTHOR))
+    # 13 follows the author only; the account replied to follows the author: it is them.
+    assert w.holding(reply.id) == {AUTHOR, 10, 11, REPLIED_TO}
+
+
+async def test_a_reply_to_ones_own_post_reaches_every_follower() -> None:
+    w, _, thread = replying_world()
+    await w.deliver(PostPublished(thread.id, AUTHOR))
+    assert w.holding(thread.id) == {AUTHOR, *ACTIVE, REPLIED_TO}
+
+
+async def test_a_batchs_replies_read_their_relations_in_one_query_not_one_per_follower() -> None:
+    w, reply, thread = replying_world()
+    await w.deliver(
+        PostPublished(w.post.id, AUTHOR),
+        PostPublished(reply.id, AUTHOR),
+        PostPublished(thread.id, AUTHOR),
+    )
+    assert w.followers.lists_asked == [[AUTHOR]]
+    assert w.followers.also_asked == [[(AUTHOR, REPLIED_TO)]]

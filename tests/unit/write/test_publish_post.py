@@ -5,20 +5,29 @@ from __future__ import annotations
 
 import pytest
 
-from feedloom.domain.errors import IdempotencyMismatch, InvalidInput, RateLimited
+from feedloom.domain.errors import IdempotencyMismatch, InvalidInput, NotFound, RateLimited
 from feedloom.domain.model import Media, PostPublished, Visibility
+from feedloom.lookups.access import Access
+from feedloom.lookups.reader_state import ReaderStates
 from feedloom.write.publish_post import PostLimits, PublishPost
 from tests.unit.fakes import (
     NOW,
     FakeAuthorTimelineStore,
     FakeCounterStore,
+    FakeGraphReader,
     FakeMediaStore,
     FakePostStore,
+    FakePreferenceStore,
     FakeProfileStore,
     FakeRateLimiter,
+    FakeRecordCache,
+    FakeRelationStore,
+    FakeReplyCounts,
     clock,
     id_generator,
+    new_post,
     throttle,
+    user,
     views_over,
 )
 
@@ -27,18 +36,26 @@ PUBLIC = Visibility.PUBLIC
 
 
 def publisher(
-    posts: FakePostStore, media: FakeMediaStore | None = None, per_minute: int = 10
+    posts: FakePostStore,
+    media: FakeMediaStore | None = None,
+    per_minute: int = 10,
+    replies: FakeReplyCounts | None = None,
 ) -> PublishPost:
     limits = PostLimits(max_chars=20, media_per_post=2)
     media = media if media is not None else FakeMediaStore()
     authors = FakeAuthorTimelineStore()
-    views, counters = views_over(posts, FakeProfileStore()), FakeCounterStore()
+    profiles = FakeProfileStore(user(AUTHOR), user(OTHER))
+    views, counters = views_over(posts, profiles), FakeCounterStore()
+    graph = FakeGraphReader(FakeRelationStore(profiles), profiles)
+    access = Access(views, ReaderStates(FakeRecordCache(), graph, FakePreferenceStore()))
     return PublishPost(
         posts,
         media,
         authors,
         views,
         counters,
+        access,
+        replies or FakeReplyCounts(),
         throttle(FakeRateLimiter(), posts=per_minute),
         id_generator(),
         clock,
@@ -125,3 +142,41 @@ async def test_an_empty_overlong_or_malformed_post_is_refused(
     with pytest.raises(InvalidInput):
         await publisher(posts)(AUTHOR, text, media_ids, PUBLIC, None)
     assert posts.by_id == {} and posts.outbox == []
+
+
+# -- replies -----------------------------------------------------------------------
+
+
+async def test_a_reply_names_its_parent_and_its_author_and_counts_on_the_parent() -> None:
+    parent = new_post(id_generator(), OTHER)
+    posts, replies = FakePostStore(parent), FakeReplyCounts()
+    published = await publisher(posts, replies=replies)(
+        AUTHOR, "yes", [], PUBLIC, None, in_reply_to=str(parent.id)
+    )
+    reply = posts.by_id[published.post_id]
+    assert (reply.in_reply_to, reply.reply_to_author) == (parent.id, OTHER)
+    assert replies.counted == [(reply.id, parent.id)]
+
+
+async def test_a_reply_to_a_post_its_author_may_not_see_writes_nothing() -> None:
+    hidden = new_post(id_generator(), OTHER, Visibility.FOLLOWERS)
+    posts = FakePostStore(hidden)
+    publish = publisher(posts)
+    for parent in (str(hidden.id), "123456789"):
+        with pytest.raises(NotFound):
+            await publish(AUTHOR, "hm", [], PUBLIC, None, in_reply_to=parent)
+    with pytest.raises(InvalidInput):
+        await publish(AUTHOR, "hm", [], PUBLIC, None, in_reply_to=str(2**63))
+    assert list(posts.by_id) == [hidden.id] and posts.outbox == []
+
+
+async def test_a_comment_is_a_reply_with_its_posts_visibility_and_replays_under_its_key() -> None:
+    parent = new_post(id_generator(), AUTHOR, Visibility.FOLLOWERS)
+    posts = FakePostStore(parent)
+    publish = publisher(posts)
+    first = await publish.comment(AUTHOR, parent.id, " nice ", "key-c")
+    again = await publish.comment(AUTHOR, parent.id, "nice", "key-c")
+    assert first == again and first.post_id == parent.id and first.text == "nice"
+    assert posts.by_id[first.id].visibility is Visibility.FOLLOWERS
+    with pytest.raises(IdempotencyMismatch):
+        await publish(AUTHOR, "nice", [], PUBLIC, "key-c")

@@ -23,13 +23,17 @@ def dump_post(post: Post) -> bytes:
             post.deleted,
             post.author_suspended,
             post.held,
+            post.in_reply_to,
+            post.reply_to_author,
         ]
     )
 
 
 def load_post(post_id: int, data: bytes) -> Post:
-    # `*rest`: views cached before the suspension and held flags have fewer fields.
+    # `*rest`: views cached before the suspension and held flags, and before replies,
+    # have fewer fields (no reply was cached before replies existed).
     author_id, text, visibility, media, deleted, *rest = orjson.loads(data)
+    in_reply_to, reply_to_author = (rest[2], rest[3]) if len(rest) > 3 else (None, None)
     return Post(
         id=post_id,
         author_id=author_id,
@@ -40,6 +44,8 @@ def load_post(post_id: int, data: bytes) -> Post:
         deleted=deleted,
         author_suspended=bool(rest and rest[0]),
         held=len(rest) > 1 and bool(rest[1]),
+        in_reply_to=in_reply_to,
+        reply_to_author=reply_to_author,
     )
 
 

@@ -16,7 +16,8 @@ from sqlalchemy import Select, and_, delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from feedloom.adapters.sql.database import insert_ignoring_duplicates, utc
-from feedloom.adapters.sql.schema import affinities, comments, likes, posts
+from feedloom.adapters.sql.schema import affinities, likes, posts
+from feedloom.domain.ids import created_at_of
 from feedloom.ports import StageProgress
 from feedloom.ranking.affinity import AffinityState, InteractionKind, add_interaction
 
@@ -107,10 +108,12 @@ async def _fold_interactions(
         .join(posts, posts.c.id == likes.c.post_id)
         .where(likes.c.user_id != posts.c.author_id)
     )
+    # A comment is a live reply; its time is in its ID.
+    reply = posts.alias("reply")
     comment_rows = (
-        select(comments.c.author_id, posts.c.author_id, comments.c.created_at)
-        .join(posts, posts.c.id == comments.c.post_id)
-        .where(comments.c.author_id != posts.c.author_id)
+        select(reply.c.author_id, posts.c.author_id, reply.c.id)
+        .join(posts, posts.c.id == reply.c.in_reply_to)
+        .where(reply.c.author_id != posts.c.author_id, reply.c.deleted_at.is_(None))
     )
     sources: list[tuple[InteractionKind, Select[Any]]] = [
         ("like", like_rows),
@@ -126,9 +129,16 @@ async def _fold_interactions(
             progress.advance(len(chunk))
             for reader, author, created_at in chunk:
                 key = (reader, author)
-                at = utc(created_at) or created_at
+                at = _moment(created_at)
                 states[key] = add_interaction(states.get(key), kind, at, half_life_days)
     return states
+
+
+def _moment(value: datetime | int) -> datetime:
+    """A like's stored time, or a reply's, from its ID."""
+    if isinstance(value, int):
+        return created_at_of(value)
+    return utc(value) or value
 
 
 def _state(row: Any) -> AffinityState:

@@ -22,11 +22,12 @@ from feedloom.adapters.sql.bulk_paths import (
 )
 from feedloom.adapters.sql.database import insert_ignoring_duplicates
 from feedloom.adapters.sql.posts import post_row
-from feedloom.adapters.sql.schema import comments as comment_table
 from feedloom.adapters.sql.schema import follows, users
 from feedloom.adapters.sql.schema import likes as like_table
 from feedloom.adapters.sql.schema import posts as post_table
-from feedloom.domain.model import Comment, Post
+from feedloom.domain.ids import created_at_of
+from feedloom.domain.model import Comment, Post, Visibility
+from feedloom.domain.threads import reply_path
 from feedloom.ports import NewUser
 
 
@@ -60,26 +61,48 @@ class SqlBulkImport:
         comments: Sequence[Comment],
         now: datetime,
     ) -> None:
-        batches = [
-            (post_table, [post_row(post) for post in posts]),
-            (like_table, [{"post_id": p, "user_id": u, "created_at": now} for p, u in likes]),
-            (comment_table, [_comment_row(comment) for comment in comments]),
-        ]
         async with self._engine.begin() as conn:
-            for table, rows in batches:
+            # Comments are replies: stored after their posts, as posts under them.
+            for table, rows in (
+                (post_table, [post_row(post) for post in posts]),
+                (like_table, [{"post_id": p, "user_id": u, "created_at": now} for p, u in likes]),
+            ):
                 if rows:
                     await conn.execute(insert_ignoring_duplicates(self._dialect, table), rows)
+            replies = await _reply_rows(conn, comments)
+            if replies:
+                await conn.execute(insert_ignoring_duplicates(self._dialect, post_table), replies)
 
 
-def _comment_row(comment: Comment) -> dict[str, Any]:
-    return {
-        "id": comment.id,
-        "post_id": comment.post_id,
-        "author_id": comment.author_id,
-        "text": comment.text,
-        "created_at": comment.created_at,
-        "idempotency_key": None,
-    }
+async def _reply_rows(conn: AsyncConnection, comments: Sequence[Comment]) -> list[Any]:
+    """Each comment as a reply post under its (stored) post, with its post's visibility;
+    comments on posts not stored are dropped."""
+    if not comments:
+        return []
+    query = select(
+        post_table.c.id,
+        post_table.c.author_id,
+        post_table.c.visibility,
+        post_table.c.thread_path,
+    ).where(post_table.c.id.in_({comment.post_id for comment in comments}))
+    parents = {row.id: row for row in await conn.execute(query)}
+    rows = []
+    for comment in comments:
+        parent = parents.get(comment.post_id)
+        path = parent and reply_path(parent.id, parent.thread_path, comment.id)
+        if parent is None or path is None:
+            continue
+        reply = Post(
+            comment.id,
+            comment.author_id,
+            comment.text,
+            Visibility(parent.visibility),
+            created_at_of(comment.id),
+            in_reply_to=parent.id,
+            reply_to_author=parent.author_id,
+        )
+        rows.append({**post_row(reply), "thread_path": path})
+    return rows
 
 
 def _user_rows(new_users: Sequence[NewUser], stamp: Any) -> list[tuple[Any, ...]]:

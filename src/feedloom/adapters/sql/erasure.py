@@ -7,7 +7,8 @@ readers' timelines resolve to "deleted" and are filtered; and the `posts` rows a
 tombstones (ID, author, `deleted_at`; text and media emptied), as for any deleted
 post. Everything else of the account is deleted, and the counts it was part of move
 with it: the followers/following columns here, likes and comments by recount (the
-caller refreshes the cached counts of `touched_post_ids`).
+caller refreshes the cached counts of `touched_post_ids`). Others' replies to the
+account's posts stay: they are others' posts (their parent is a tombstone now).
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from feedloom.adapters.sql.schema import (
     affinities,
     blocks,
-    comments,
     follows,
     idempotency_keys,
     likes,
@@ -97,11 +97,16 @@ async def _count(conn: AsyncConnection, user_ids: Sequence[int], **delta: int) -
 
 
 async def _drop_engagement(conn: AsyncConnection, user_id: int) -> set[int]:
-    """The account's likes and comments; the posts whose counts they were part of."""
+    """The account's likes; the posts whose counts they and its replies (tombstoned with
+    its other posts) were part of."""
     liked = delete(likes).where(likes.c.user_id == user_id).returning(likes.c.post_id)
     touched = set((await conn.execute(liked)).scalars())
-    said = delete(comments).where(comments.c.author_id == user_id).returning(comments.c.post_id)
-    touched.update((await conn.execute(said)).scalars())
+    replied = select(posts.c.in_reply_to).where(
+        posts.c.author_id == user_id,
+        posts.c.in_reply_to.is_not(None),
+        posts.c.deleted_at.is_(None),
+    )
+    touched.update(await _ids(conn, replied))
     return touched
 
 
@@ -109,7 +114,6 @@ async def _tombstone_posts(conn: AsyncConnection, user_id: int, now: datetime) -
     own = await _ids(conn, select(posts.c.id).where(posts.c.author_id == user_id))
     if own:
         await conn.execute(delete(likes).where(likes.c.post_id.in_(own)))
-        await conn.execute(delete(comments).where(comments.c.post_id.in_(own)))
         await conn.execute(
             update(posts)
             .where(posts.c.author_id == user_id)

@@ -131,6 +131,29 @@ class SqlSocialGraph:
             rows = (await conn.execute(query)).all()
         return {followee: _ids(followers) for followee, followers in rows}
 
+    async def followers_also_following(
+        self, pairs: Sequence[tuple[int, int]]
+    ) -> dict[tuple[int, int], set[int]]:
+        # One self-join for the batch's replies: the author's followers (a range of the
+        # followee index), each probed on the primary key for the other account.
+        if not pairs:
+            return {}
+        theirs = follows.alias("theirs")
+        found: dict[tuple[int, int], set[int]] = {}
+        wanted = sorted(set(pairs))
+        condition = or_(
+            *(and_(follows.c.followee_id == a, theirs.c.followee_id == b) for a, b in wanted)
+        )
+        query = (
+            select(follows.c.followee_id, theirs.c.followee_id, follows.c.follower_id)
+            .join(theirs, theirs.c.follower_id == follows.c.follower_id)
+            .where(condition)
+        )
+        async with self._engine.connect() as conn:
+            for author, other, follower in await conn.execute(query):
+                found.setdefault((author, other), set()).add(follower)
+        return found
+
 
 def _ids(aggregated: list[int] | str) -> list[int]:
     if isinstance(aggregated, str):  # SQLite's group_concat: "1,2,3"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
@@ -21,8 +21,10 @@ from feedloom.adapters.sql.schema import (
     posts,
     users,
 )
+from feedloom.domain.errors import InvalidInput, NotFound
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import Media, MediaSize, Post, Visibility
+from feedloom.domain.threads import MAX_DEPTH, reply_path
 from feedloom.ports import StoredResponse
 
 
@@ -32,7 +34,12 @@ class SqlPosts:
         self._dialect = engine.dialect.name
 
     async def create_post(
-        self, post: Post, idempotency_key: str | None, request_hash: str, now: datetime
+        self,
+        post: Post,
+        idempotency_key: str | None,
+        request_hash: str,
+        now: datetime,
+        kind: Literal["post", "comment"] = "post",
     ) -> StoredResponse:
         try:
             async with self._engine.begin() as conn:
@@ -40,9 +47,12 @@ class SqlPosts:
                 # then fails here, before anything else was written.
                 if idempotency_key is not None:
                     await claim_key(
-                        conn, post.author_id, idempotency_key, request_hash, post.id, "post", now
+                        conn, post.author_id, idempotency_key, request_hash, post.id, kind, now
                     )
-                await conn.execute(posts.insert().values(await _attached(conn, post)))
+                row = await _attached(conn, post)
+                if post.in_reply_to is not None:
+                    row.update(await _under_parent(conn, post.in_reply_to, post.id))
+                await conn.execute(posts.insert().values(row))
                 await conn.execute(
                     outbox.insert().values(
                         kind="post_published",
@@ -58,7 +68,7 @@ class SqlPosts:
             if stored is None:
                 raise
             return stored
-        return StoredResponse(request_hash, post.id)
+        return StoredResponse(request_hash, post.id, kind)
 
     async def stored_response(self, user_id: int, idempotency_key: str) -> StoredResponse | None:
         return await stored_response(self._engine, user_id, idempotency_key)
@@ -76,14 +86,14 @@ class SqlPosts:
             rows = (await conn.execute(query)).all()
         return {row.id: _post_from_row(row._mapping) for row in rows}
 
-    async def live_post_ids(self, post_ids: Sequence[int]) -> set[int]:
+    async def live_posts(self, post_ids: Sequence[int]) -> dict[int, int | None]:
         if not post_ids:
-            return set()
-        query = select(posts.c.id).where(
+            return {}
+        query = select(posts.c.id, posts.c.reply_to_author_id).where(
             among(self._dialect, posts.c.id, set(post_ids)), posts.c.deleted_at.is_(None)
         )
         async with self._engine.connect() as conn:
-            return set((await conn.execute(query)).scalars())
+            return {row.id: row.reply_to_author_id for row in await conn.execute(query)}
 
     async def tombstone(self, post_id: int, now: datetime) -> bool:
         async with self._engine.begin() as conn:
@@ -239,7 +249,25 @@ def post_row(post: Post) -> dict[str, Any]:
         "text": post.text,
         "media": [media_json(m) for m in post.media],
         "visibility": post.visibility.value,
+        "in_reply_to": post.in_reply_to,
+        "reply_to_author_id": post.reply_to_author,
     }
+
+
+async def _under_parent(conn: AsyncConnection, parent_id: int, reply_id: int) -> dict[str, Any]:
+    """A reply's parent, read in the reply's transaction: it must exist and be live
+    (so a reply never precedes its parent, and no cycle can form), and gives the reply
+    its thread path and the author replied to."""
+    query = select(posts.c.author_id, posts.c.thread_path).where(
+        posts.c.id == parent_id, posts.c.deleted_at.is_(None)
+    )
+    parent = (await conn.execute(query)).first()
+    if parent is None:
+        raise NotFound("the post replied to is gone")
+    path = reply_path(parent_id, parent.thread_path, reply_id)
+    if path is None:
+        raise InvalidInput(f"a thread is at most {MAX_DEPTH} replies deep")
+    return {"reply_to_author_id": parent.author_id, "thread_path": path}
 
 
 def media_json(item: Media) -> dict[str, Any]:
@@ -289,4 +317,6 @@ def _post_from_row(row: Any) -> Post:
         deleted=row["deleted_at"] is not None,
         author_suspended=bool(row["author_suspended"]),
         held=row["moderation"] == "held",
+        in_reply_to=row["in_reply_to"],
+        reply_to_author=row["reply_to_author_id"],
     )

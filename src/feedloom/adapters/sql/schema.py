@@ -20,7 +20,6 @@ from sqlalchemy import (
     String,
     Table,
     Text,
-    UniqueConstraint,
     and_,
     not_,
     text,
@@ -31,6 +30,7 @@ metadata = MetaData()
 # SQLite only auto-increments an INTEGER PRIMARY KEY; PostgreSQL wants a BIGINT.
 AutoIncrement = BigInteger().with_variant(Integer(), "sqlite")
 Timestamp = DateTime(timezone=True)
+ThreadPath = Text().with_variant(Text(collation="C"), "postgresql")
 
 users = Table(
     "users",
@@ -90,8 +90,15 @@ posts = Table(
     # Migration 0011: NULL, "held" (waiting for a moderator) or "released".
     Column("moderation", String(16)),
     Column("moderation_reason", String(200)),
+    # Migration 0013: replies (domain/threads.py). `thread_path` is set on replies only,
+    # in byte order on PostgreSQL (hex digits; a prefix range is a subtree).
+    Column("in_reply_to", BigInteger),
+    Column("reply_to_author_id", BigInteger),
+    Column("thread_path", ThreadPath),
     Index("ix_posts_author_id_id", "author_id", "id"),
     Index("ix_posts_moderation_id", "moderation", "id"),
+    Index("ix_posts_in_reply_to_id", "in_reply_to", "id"),
+    Index("ix_posts_thread_path", "thread_path"),
 )
 
 # One report per (post, reporter): reporting again changes nothing (migration 0011).
@@ -209,20 +216,6 @@ likes = Table(
     Column("user_id", BigInteger, primary_key=True, autoincrement=False),
     Column("created_at", Timestamp, nullable=False),
     Index("ix_likes_user_id_post_id", "user_id", "post_id", unique=True),
-)
-
-comments = Table(
-    "comments",
-    metadata,
-    Column("id", BigInteger, primary_key=True, autoincrement=False),
-    Column("post_id", BigInteger, nullable=False),
-    Column("author_id", BigInteger, nullable=False),
-    Column("text", Text, nullable=False),
-    Column("created_at", Timestamp, nullable=False),
-    # No longer written: comment keys live in `idempotency_keys` (migration 0009).
-    Column("idempotency_key", String(255)),
-    UniqueConstraint("post_id", "id", name="uq_comments_post_id_id"),
-    UniqueConstraint("author_id", "idempotency_key", name="uq_comments_author_id_idempotency_key"),
 )
 
 # Ranking feature: reader -> author affinity as (raw, updated_at), see ranking/affinity.py.

@@ -6,10 +6,12 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Response
 
+from feedloom.api import render
 from feedloom.api.deps import (
     AuthorPostsDep,
     CommentId,
     CommentsDep,
+    ContextDep,
     CurrentUser,
     Cursor,
     DeletePostDep,
@@ -20,9 +22,11 @@ from feedloom.api.deps import (
     ReportsDep,
 )
 from feedloom.api.moderation_schemas import NewReport, Reported
+from feedloom.api.render import json_response
 from feedloom.api.schemas import (
     CommentOut,
     CommentPage,
+    ContextOut,
     Item,
     Liked,
     NewComment,
@@ -42,8 +46,11 @@ async def create_post(
     response: Response,
     key: IdempotencyKey = None,
 ) -> PostCreated:
-    """Publish a post; with `Idempotency-Key`, a retry returns the first post."""
-    published = await publish(author, body.text, body.media_ids, body.visibility, key)
+    """Publish a post, or a reply (`in_reply_to`); with `Idempotency-Key`, a retry
+    returns the first post."""
+    published = await publish(
+        author, body.text, body.media_ids, body.visibility, key, in_reply_to=body.in_reply_to
+    )
     response.headers["Location"] = f"/v1/posts/{published.post_id}"
     if published.replayed:
         response.headers["Idempotent-Replayed"] = "true"
@@ -79,12 +86,13 @@ async def delete_like(post_id: PostId, engage: EngageDep, user: CurrentUser) -> 
 async def create_comment(
     post_id: PostId,
     body: NewComment,
-    engage: EngageDep,
+    publish: PublishDep,
     user: CurrentUser,
     key: IdempotencyKey = None,
 ) -> CommentOut:
-    """Comment on a post; `Idempotency-Key` makes a retry safe."""
-    return _comment(await engage.comment(user, post_id, body.text, key))
+    """Comment on a post: a direct reply with the post's visibility (it is one in every
+    feed and thread too); `Idempotency-Key` makes a retry safe."""
+    return _comment(await publish.comment(user, post_id, body.text, key))
 
 
 @router.post("/{post_id}/reports", response_model=Reported)
@@ -103,18 +111,33 @@ async def list_comments(
     cursor: Cursor = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
 ) -> CommentPage:
-    """Comments on a post, newest first, cursor-paged (none by accounts you block,
-    that block you or that you mute)."""
+    """The post's direct replies as comments, newest first, cursor-paged (none you may
+    not see, none by accounts you block, that block you or that you mute)."""
     page = await comments.page(viewer, post_id, cursor, limit)
     return CommentPage(items=[_comment(c) for c in page.comments], next_cursor=page.next_cursor)
 
 
+@router.get("/{post_id}/context", response_model=ContextOut)
+async def get_context(
+    post_id: PostId,
+    context: ContextDep,
+    viewer: CurrentUser,
+    cursor: Cursor = None,
+    limit: Annotated[int, Query(ge=1, le=100)] = 40,
+) -> Response:
+    """The post's thread: its ancestors (root first, first page only) and its
+    descendants, depth first with each post's replies oldest first, cursor-paged.
+    Posts you may not see, and those of accounts you mute, are left out."""
+    return json_response(render.context_page(await context.page(viewer, post_id, cursor, limit)))
+
+
 @router.delete("/{post_id}/comments/{comment_id}", status_code=204)
 async def delete_comment(
-    post_id: PostId, comment_id: CommentId, engage: EngageDep, user: CurrentUser
+    post_id: PostId, comment_id: CommentId, delete: DeletePostDep, user: CurrentUser
 ) -> Response:
-    """Delete your own comment (idempotent: deleting it again changes nothing)."""
-    await engage.delete_comment(user, post_id, comment_id)
+    """Delete your own comment, a direct reply of the post (idempotent: deleting it
+    again, or an ID that is no reply of the post, changes nothing)."""
+    await delete.comment(user, post_id, comment_id)
     return Response(status_code=204)
 
 
