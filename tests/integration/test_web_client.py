@@ -222,6 +222,8 @@ def journey(server: Server, drivers: tuple[WebDriver, WebDriver], shots: Path | 
         screenshot(ann.driver, shots, "feed-phone", PHONE)
         ann.driver.set_window_size(*DESKTOP)
 
+    thread(ann, card)
+
     # Ann blocks Bo from his profile (after confirming); his post is gone on the next load.
     ann.click(f"{card} .byline a.name")
     ann.wait_text("#profile-name", "Bo Poster")
@@ -236,12 +238,40 @@ def journey(server: Server, drivers: tuple[WebDriver, WebDriver], shots: Path | 
     ann.wait_text(".profile button.block", "Unblock")
     ann.click("#nav a[href='#/']")
     ann.find(".paged .end")
-    ann.wait_text(".paged .end", "Nothing here yet")
+    # What is left is her own comment: a reply, so a post of hers, in her own feed.
+    ann.wait_text("article.post .replying-to", "Replying to")
     assert not ann.driver.find_elements(By.CSS_SELECTOR, card)
+    assert len(ann.driver.find_elements(By.CSS_SELECTOR, "article.post")) == 1
 
     for person in (ann, bo):
         assert console_errors(person.driver) == [], f"{person.username}'s console"
     errors_as_people_expect(ann, bo)
+
+
+def thread(ann: Person, card: str) -> None:
+    """The thread page: her comment is a reply there; she replies in context, on a
+    desktop and on a phone, sees whom it answers, and takes it back."""
+    ann.click(f"{card} a.thread-link")
+    ann.wait_text(".thread .post.focus .text", "Sunset over the bay")
+    ann.wait_text(".thread-replies", "What a sky!")
+    ann.driver.set_window_size(*PHONE)
+    ann.find(".reply-form textarea").send_keys("Agreed, lovely")
+    ann.click(".reply-form button")
+    ann.wait_text(".thread-replies", "Agreed, lovely")
+    mine = ".thread-replies li:last-child .post"
+    ann.wait_text(f"{mine} .replying-to", "Replying to Bo Poster")
+    width = ann.driver.execute_script("return document.documentElement.scrollWidth")
+    assert width <= PHONE[0], f"the thread overflows a phone: {width}px"
+    ann.driver.set_window_size(*DESKTOP)
+    ann.driver.refresh()  # the server's word: the reply is in the thread
+    ann.wait_text(".thread-replies", "Agreed, lovely")
+    ann.click(f"{mine} .actions button.danger-text")
+    ann.click("#confirm-ok")
+    wait(ann.driver).until(
+        lambda d: "Agreed" not in d.find_element(By.CSS_SELECTOR, ".thread").text
+    )
+    ann.click("#nav a[href='#/']")
+    ann.find(card)
 
 
 def limited(driver: WebDriver) -> bool:

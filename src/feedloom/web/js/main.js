@@ -8,6 +8,7 @@ import { homeView } from "./feed.js";
 import { connectionsView, searchView } from "./people.js";
 import { profileView } from "./profile.js";
 import { settingsView } from "./settings.js";
+import { threadView } from "./thread.js";
 import { clearStatus, errorPanel, showError } from "./status.js";
 
 const ROUTES = [
@@ -15,6 +16,7 @@ const ROUTES = [
   [/^#\/signup$/, (main) => authView(main, "signup"), false],
   [/^#\/people$/, searchView, true],
   [/^#\/settings$/, settingsView, true],
+  [/^#\/post\/(\d+)$/, threadView, true],
   [/^#\/u\/([^/]+)\/(followers|following)$/, (main, name, tab) => connectionsView(main, decodeURIComponent(name), tab), true],
   [/^#\/u\/([^/]+)$/, (main, name) => profileView(main, decodeURIComponent(name)), true],
   [/^#\/?$/, homeView, true],

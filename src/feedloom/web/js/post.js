@@ -1,5 +1,6 @@
 // A post card: author, time, safe text, images (srcset, lazy), like (optimistic, then
-// the server's word), comments, delete own, and "why am I seeing this" on a ranked feed.
+// the server's word), comments, the thread it belongs to (and whom it replies to),
+// delete own, and "why am I seeing this" on a ranked feed.
 
 import { api, session } from "./api.js";
 import { openComments } from "./comments.js";
@@ -12,6 +13,7 @@ export function postCard(item, { onDeleted = () => {} } = {}) {
   const comments = commentsButton(item, card);
   const parts = [
     byline(item),
+    item.in_reply_to ? replyingTo(item.in_reply_to) : null,
     item.text ? h("p", { class: "text" }, richText(item.text)) : null,
     item.media.length ? gallery(item.media) : null,
     h(
@@ -19,6 +21,7 @@ export function postCard(item, { onDeleted = () => {} } = {}) {
       { class: "actions" },
       likeButton(item),
       comments,
+      h("a", { href: `#/post/${item.post_id}`, class: "thread-link" }, "Thread"),
       mine ? deleteButton(item, card, onDeleted) : null,
     ),
     item.explain ? why(item.explain) : null,
@@ -46,6 +49,15 @@ function byline(item) {
       item.visibility === "followers" ? h("span", { class: "badge", title: "Only followers see this" }, "followers") : null,
       timeElement(item.created_at),
     ),
+  );
+}
+
+function replyingTo(parent) {
+  return h(
+    "p",
+    { class: "replying-to" },
+    "Replying to ",
+    h("a", { href: `#/post/${parent.post_id}` }, parent.author.name || "a post"),
   );
 }
 
