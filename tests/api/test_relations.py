@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.world import World
+from tests.world import PASSWORD, World
 
 
 async def test_following_twice_is_one_follow(world: World) -> None:
@@ -94,3 +94,36 @@ async def test_a_profile_lists_its_posts_with_visibility_rules(world: World) -> 
     ):
         response = await world.client.get(f"/v1/users/{alice.id}/posts", headers=reader.auth)
         assert [item["post_id"] for item in response.json()["items"]] == expected
+
+
+async def test_following_blocking_or_muting_a_deleted_account_is_a_404(world: World) -> None:
+    alice, gone = await world.user(), await world.user()
+    erased = await world.client.request(
+        "DELETE", "/v1/me", json={"password": PASSWORD}, headers=gone.auth
+    )
+    assert erased.status_code == 204
+    for relation in ("follow", "block", "mute"):
+        url = f"/v1/users/{gone.id}/{relation}"
+        for answer in (
+            await world.client.put(url, headers=alice.auth),
+            await world.client.delete(url, headers=alice.auth),
+        ):
+            assert answer.status_code == 404, (relation, answer.text)
+            assert answer.headers["content-type"] == "application/problem+json"
+    me = (await world.client.get("/v1/me", headers=alice.auth)).json()
+    assert me["following"] == 0
+
+
+async def test_a_suspended_account_cannot_be_followed_but_can_be_unfollowed(
+    world: World,
+) -> None:
+    alice, bob = await world.user(), await world.user()
+    await world.follow(alice, bob)
+    await world.feedloom.services.account_lifecycle.suspend(bob.username)
+    for relation in ("block", "mute"):
+        put = await world.client.put(f"/v1/users/{bob.id}/{relation}", headers=alice.auth)
+        assert put.status_code == 404, (relation, put.text)
+    unfollowed = await world.client.delete(f"/v1/users/{bob.id}/follow", headers=alice.auth)
+    assert unfollowed.json() == {"changed": True}
+    refollow = await world.client.put(f"/v1/users/{bob.id}/follow", headers=alice.auth)
+    assert refollow.status_code == 404

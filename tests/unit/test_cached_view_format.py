@@ -25,6 +25,13 @@ def test_a_profile_view_round_trips_with_its_suspension() -> None:
     assert load_profile(7, dump_profile(profile)) == profile
 
 
+def test_a_profile_view_round_trips_with_its_deletion() -> None:
+    erased = UserProfile(7, "ada", "", None, suspended=True, deleted=True)
+    assert load_profile(7, dump_profile(erased)) == erased
+    before = orjson.dumps(["ada", "", None, 0, 0, False, True, "", False])  # no deletion flag
+    assert not load_profile(7, before).deleted
+
+
 def test_views_cached_before_the_flag_load_as_not_suspended() -> None:
     post_id = IdGenerator(1).next_id()
     assert not load_post(post_id, orjson.dumps([7, "x", "public", [], False])).author_suspended

@@ -80,6 +80,7 @@ class UserProfile:
     suspended: bool = False  # suspended or deleted: hidden from everyone
     bio: str = ""
     flagged: bool = False  # suspicious: its likes and comments do not count toward ranking
+    deleted: bool = False  # erased (then also `suspended`): a tombstone, gone for good
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,7 +48,7 @@ class Relations:
         self.signals: EngagementSignals | None = None  # follower spikes
 
     async def follow(self, follower_id: int, followee_id: int) -> bool:
-        await self._check_target(follower_id, followee_id)
+        await self._check_target(follower_id, followee_id, undo=False)
         if await self._graph.is_blocked_either_way(follower_id, followee_id):
             # As its profile is: under a block the account is not there for you.
             raise NotFound("no such user")
@@ -64,7 +64,7 @@ class Relations:
         return created
 
     async def unfollow(self, follower_id: int, followee_id: int) -> bool:
-        await self._check_target(follower_id, followee_id)
+        await self._check_target(follower_id, followee_id, undo=True)
         removed = await self._relations.unfollow(follower_id, followee_id)
         await self._states.changed([follower_id])
         if removed:
@@ -73,7 +73,7 @@ class Relations:
         return removed
 
     async def block(self, blocker_id: int, blocked_id: int) -> bool:
-        await self._check_target(blocker_id, blocked_id)
+        await self._check_target(blocker_id, blocked_id, undo=False)
         created = await self._relations.block(blocker_id, blocked_id, self._clock())
         await self._states.changed([blocker_id, blocked_id])  # "blocked" goes either way
         for user_id in (blocker_id, blocked_id):
@@ -82,19 +82,19 @@ class Relations:
         return created
 
     async def unblock(self, blocker_id: int, blocked_id: int) -> bool:
-        await self._check_target(blocker_id, blocked_id)
+        await self._check_target(blocker_id, blocked_id, undo=True)
         removed = await self._relations.unblock(blocker_id, blocked_id)
         await self._states.changed([blocker_id, blocked_id])
         return removed
 
     async def mute(self, muter_id: int, muted_id: int) -> bool:
-        await self._check_target(muter_id, muted_id)
+        await self._check_target(muter_id, muted_id, undo=False)
         created = await self._relations.mute(muter_id, muted_id, self._clock())
         await self._states.changed([muter_id])
         return created
 
     async def unmute(self, muter_id: int, muted_id: int) -> bool:
-        await self._check_target(muter_id, muted_id)
+        await self._check_target(muter_id, muted_id, undo=True)
         removed = await self._relations.unmute(muter_id, muted_id)
         await self._states.changed([muter_id])
         return removed
@@ -115,10 +115,15 @@ class Relations:
             await self._timelines.mark_incomplete(follower_id)
         await self._timelines.merge_if_present(follower_id, recent)
 
-    async def _check_target(self, actor_id: int, target_id: int) -> None:
+    async def _check_target(self, actor_id: int, target_id: int, undo: bool) -> None:
+        """An erased account is missing, like one that never was (its row is only a
+        tombstone). A suspended one is missing too, as its profile is, except to undo a
+        relation: a suspension may end, and a follow or block would come back with it
+        unless its owner could drop it meanwhile."""
         if actor_id == target_id:
             raise InvalidInput("you cannot do this to your own account")
-        if target_id not in await self._profiles.profiles([target_id]):
+        profile = (await self._profiles.profiles([target_id])).get(target_id)
+        if profile is None or profile.deleted or (profile.suspended and not undo):
             raise NotFound("no such user")
 
     async def _refresh_fanout_mode(self, author_id: int) -> bool:

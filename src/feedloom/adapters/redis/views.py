@@ -73,17 +73,19 @@ def dump_profile(profile: UserProfile) -> bytes:
             profile.suspended,
             profile.bio,
             profile.flagged,
+            profile.deleted,
         ]
     )
 
 
 def load_profile(user_id: int, data: bytes) -> UserProfile:
-    # `*rest`: views cached before the suspension flag, the bio and the suspicious flag
-    # hold fewer fields.
+    # `*rest`: views cached before the suspension flag, the bio, the suspicious flag and
+    # the deletion flag hold fewer fields.
     username, display_name, avatar, followers, following, pulled, *rest = orjson.loads(data)
     suspended = bool(rest and rest[0])
     bio = rest[1] if len(rest) > 1 else ""
     flagged = len(rest) > 2 and bool(rest[2])
+    deleted = len(rest) > 3 and bool(rest[3])
     return UserProfile(
         user_id,
         username,
@@ -95,6 +97,7 @@ def load_profile(user_id: int, data: bytes) -> UserProfile:
         suspended,
         bio,
         flagged,
+        deleted,
     )
 
 

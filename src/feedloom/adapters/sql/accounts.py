@@ -145,6 +145,7 @@ class SqlAccounts:
             users.c.following,
             users.c.pulled,
             account_hidden.label("hidden"),
+            users.c.deleted_at,
             users.c.bio,
             users.c.flagged_at,
         ).where(among(self._dialect, users.c.id, set(user_ids)))
@@ -162,6 +163,7 @@ class SqlAccounts:
                 suspended=bool(row.hidden),
                 bio=row.bio,
                 flagged=row.flagged_at is not None,
+                deleted=row.deleted_at is not None,
             )
             for row in rows
         }
