@@ -20,23 +20,31 @@ import httpx
 import pytest
 
 from feedloom.settings import Settings
+from tests.integration.processes import free_port
 from tests.integration.test_cache_loss import running
 from tests.servers import POSTGRES_URL, redis_settings, scratch_redis_prefix, scratch_schema
 from tests.world import World
 
-PROXY_PORT = 7531  # the visibility range, 7500-7599
-
 
 class CuttableProxy:
-    """127.0.0.1:PROXY_PORT relayed to PostgreSQL, until `cut`."""
+    """127.0.0.1:`port` relayed to PostgreSQL, until `cut` (then nothing listens there:
+    a connect is refused, as to a server that is not running)."""
 
     def __init__(self, upstream: tuple[str, int]) -> None:
         self.upstream = upstream
+        self.port = free_port()
         self.server: asyncio.Server | None = None
         self.writers: set[asyncio.StreamWriter] = set()
 
+    @classmethod
+    def to_postgres(cls) -> CuttableProxy:
+        """To the test suite's PostgreSQL server."""
+        host_port = POSTGRES_URL.rsplit("@", 1)[1].split("/", 1)[0]
+        host, _, port = host_port.partition(":")
+        return cls((host, int(port or 5432)))
+
     async def start(self) -> None:
-        self.server = await asyncio.start_server(self._relay, "127.0.0.1", PROXY_PORT)
+        self.server = await asyncio.start_server(self._relay, "127.0.0.1", self.port)
 
     async def cut(self) -> None:
         assert self.server is not None
@@ -62,18 +70,16 @@ class CuttableProxy:
             sink.transport.abort()
             self.writers.discard(sink)
 
-
-def through_proxy(url: str) -> str:
-    scheme, rest = url.split("://", 1)
-    credentials, _, path = rest.partition("@")
-    return f"{scheme}://{credentials}@127.0.0.1:{PROXY_PORT}/{path.split('/', 1)[1]}"
+    def url(self, url: str) -> str:
+        """`url` (a PostgreSQL URL) through this proxy."""
+        scheme, rest = url.split("://", 1)
+        credentials, _, path = rest.partition("@")
+        return f"{scheme}://{credentials}@127.0.0.1:{self.port}/{path.split('/', 1)[1]}"
 
 
 @pytest.fixture
 async def proxy() -> AsyncIterator[CuttableProxy]:
-    host_port = POSTGRES_URL.rsplit("@", 1)[1].split("/", 1)[0]
-    host, _, port = host_port.partition(":")
-    relay = CuttableProxy((host, int(port or 5432)))
+    relay = CuttableProxy.to_postgres()
     await relay.start()
     try:
         yield relay
@@ -94,7 +100,7 @@ async def test_a_postgresql_outage_answers_503_serves_warm_feeds_and_loses_nothi
 ) -> None:
     async with scratch_schema() as schema, scratch_redis_prefix() as prefix:
         update = {
-            "database_url": through_proxy(POSTGRES_URL),
+            "database_url": proxy.url(POSTGRES_URL),
             "database_schema": schema,
             "database_wait_s": 3.0,
         }

@@ -11,33 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import select
 import socket
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
 from tests.integration.processes import fleet
-
-WAIT_S = 30.0
-PROBLEM_JSON = "application/problem+json"
-
-
-@dataclass(frozen=True)
-class Answer:
-    status: int
-    headers: dict[str, str]
-    body: bytes
-
-    def problem(self) -> dict[str, object]:
-        assert self.headers["content-type"] == PROBLEM_JSON, self
-        body: dict[str, object] = json.loads(self.body)
-        return body
+from tests.integration.raw_http import WAIT_S, connect, head, read_answer
 
 
 def started(tmp: Path, **http: str) -> Iterator[str]:
@@ -68,34 +51,6 @@ def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         keep_alive_s="120",
         access_log="false",
     )
-
-
-def connect(url: str) -> socket.socket:
-    parts = urlsplit(url)
-    assert parts.hostname is not None and parts.port is not None
-    return socket.create_connection((parts.hostname, parts.port), timeout=WAIT_S)
-
-
-def head(path: str = "/healthz", *extra: str, method: str = "GET") -> bytes:
-    lines = [f"{method} {path} HTTP/1.1", "Host: feedloom", *extra]
-    return ("\r\n".join(lines) + "\r\n\r\n").encode()
-
-
-def read_answer(sock: socket.socket) -> Answer:
-    """One response, read as far as its Content-Length."""
-    data = b""
-    while b"\r\n\r\n" not in data:
-        chunk = sock.recv(65536)
-        assert chunk, f"closed before a response: {data!r}"
-        data += chunk
-    raw_head, body = data.split(b"\r\n\r\n", 1)
-    status_line, *lines = raw_head.decode().split("\r\n")
-    headers = {k.lower(): v.strip() for k, v in (line.split(":", 1) for line in lines)}
-    while len(body) < int(headers.get("content-length", "0")):
-        chunk = sock.recv(65536)
-        assert chunk, "closed inside a body"
-        body += chunk
-    return Answer(int(status_line.split()[1]), headers, body)
 
 
 def closed_within(sock: socket.socket, seconds: float = WAIT_S) -> bool:

@@ -16,6 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from feedloom.bootstrap import STORE_OUTAGE_TYPES, is_store_outage
 from feedloom.domain.errors import (
@@ -161,3 +162,40 @@ def install_problem_handlers(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _unexpected)
+    build = app.build_middleware_stack
+
+    def keeping_connections() -> ASGIApp:
+        return AnsweredErrors(build())
+
+    app.build_middleware_stack = keeping_connections  # type: ignore[method-assign]
+
+
+class AnsweredErrors:
+    """Ends an unexpected error once its 500 is sent, so the connection lives on.
+
+    Starlette's error middleware sends the 500 (`_unexpected`, which logs the
+    traceback) and then raises the error again, for the server; uvicorn, seeing an
+    error after a response began, closes the connection, and a client's next request
+    on that keep-alive connection failed. An error raised before any answer, or in the
+    middle of one, still reaches the server, which must close a half-sent response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        answered = False
+
+        async def watched(message: Message) -> None:
+            nonlocal answered
+            await send(message)
+            if message["type"] == "http.response.body" and not message.get("more_body"):
+                answered = True
+
+        try:
+            await self.app(scope, receive, watched)
+        except Exception:
+            if not answered:
+                raise

@@ -41,17 +41,7 @@ def serve_http(
     """`reuse_port`: bind with SO_REUSEPORT, so several `feedloom serve` processes (each
     with its own FEEDLOOM_WORKER_ID) listen on one port and the kernel spreads the
     connections over them (docs/PRODUCTION.md, "One machine")."""
-    # log_config=None: uvicorn's own lines go through logs.configure_logging's handler
-    # (same format, request IDs on access lines) instead of handlers of its own.
-    config = uvicorn.Config(
-        app,
-        host=host,
-        port=port,
-        log_config=None,
-        log_level=settings.log_level.lower(),
-        access_log=settings.http.access_log,
-        **limited_http(settings),
-    )
+    config = api_config(app, settings, host, port)
     server = ApiServer(config)
     sockets = [shared_port_socket(host, port)] if reuse_port else None
     beside = (
@@ -62,6 +52,21 @@ def serve_http(
     control = ControlChannel(server, app.state, settings) if settings.is_embedded else None
     with asyncio.Runner(loop_factory=config.get_loop_factory()) as runner:
         runner.run(serve_beside(server, beside, sockets, control))
+
+
+def api_config(app: FastAPI, settings: Settings, host: str, port: int) -> uvicorn.Config:
+    """The API server's uvicorn configuration (tests start servers with it too)."""
+    # log_config=None: uvicorn's own lines go through logs.configure_logging's handler
+    # (same format, request IDs on access lines) instead of handlers of its own.
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_config=None,
+        log_level=settings.log_level.lower(),
+        access_log=settings.http.access_log,
+        **limited_http(settings),
+    )
 
 
 def limited_http(settings: Settings) -> dict[str, Any]:

@@ -7,7 +7,7 @@ import contextlib
 from datetime import timedelta
 
 from redis.exceptions import RedisError
-from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import InterfaceError, OperationalError
 
 from feedloom.adapters.files.object_store import LocalObjectStore
 from feedloom.adapters.memory.caches import (
@@ -38,6 +38,7 @@ from feedloom.adapters.sql.graph import SqlSocialGraph
 from feedloom.adapters.sql.leases import SqlWorkerLeases
 from feedloom.adapters.sql.media_sizes import SqlMediaSizes
 from feedloom.adapters.sql.moderation import SqlModeration
+from feedloom.adapters.sql.outages import is_outage
 from feedloom.adapters.sql.outbox import SqlOutbox
 from feedloom.adapters.sql.people import SqlPeople
 from feedloom.adapters.sql.posts import SqlPosts
@@ -96,7 +97,7 @@ def is_transient(error: BaseException) -> bool:
     the event being handled: retried later, never a reason to dead-letter the event."""
     return isinstance(
         error, (OSError, TimeoutError, RedisError, OperationalError, InterfaceError)
-    ) or bool(isinstance(error, DBAPIError) and error.connection_invalidated)
+    ) or is_outage(error)
 
 
 def redis_config(settings: Settings) -> RedisConfig:
