@@ -7,21 +7,23 @@ anywhere else. Nested groups use a double underscore: FEEDLOOM_FEED__DEFAULT_ORD
 from __future__ import annotations
 
 import difflib
+import ipaddress
 import os
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Literal, Self
+from typing import Annotated, Literal, Self
 
 from pydantic import (
     BaseModel,
     Field,
+    IPvAnyNetwork,
     SecretStr,
     ValidationError,
     field_validator,
     model_validator,
 )
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.domain.model import FeedOrder
@@ -189,6 +191,32 @@ class HttpSettings(BaseModel):
     access_log: bool = Field(
         True, description="a log line per request; off behind a proxy that logs them (~6 % CPU)"
     )
+    trusted_proxies: Annotated[list[IPvAnyNetwork], NoDecode] = Field(
+        [],
+        description="reverse proxies (addresses or CIDR ranges, comma-separated) whose "
+        "forwarded header names the client; none: forwarded headers are ignored",
+    )
+    forwarded_header: Literal["x-forwarded-for", "forwarded"] = Field(
+        "x-forwarded-for",
+        description="the header the trusted proxies append the client to "
+        "(`forwarded`: RFC 7239); the other one is ignored",
+    )
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def _networks(cls, value: object) -> object:
+        """`127.0.0.1, 10.0.0.0/8, ::1`: an address is a range of one."""
+        if not isinstance(value, str):
+            return value
+        networks = []
+        for item in filter(None, (part.strip() for part in value.split(","))):
+            try:
+                networks.append(ipaddress.ip_network(item))
+            except ValueError as error:
+                raise ValueError(
+                    f"{item!r} is not an IP address or CIDR range (like 10.0.0.0/8): {error}"
+                ) from None
+        return networks
 
 
 class Settings(BaseSettings):
@@ -348,6 +376,9 @@ PREFIX = "FEEDLOOM_"
 RESERVED_PREFIX = "FEEDLOOM_TEST_"
 # Values never echoed back: secrets, and URLs that may carry a password.
 UNECHOED = {"secret_key", "metrics_token", "database_url", "redis_url"}
+# Variables of the server feedloom once left in charge, now read by no one: one left set
+# would silently stop doing what its operator meant.
+REPLACED = {"FORWARDED_ALLOW_IPS": "FEEDLOOM_HTTP__TRUSTED_PROXIES"}
 
 
 def known_variables(model: type[BaseModel] = Settings, prefix: str = PREFIX) -> Iterator[str]:
@@ -363,7 +394,11 @@ def known_variables(model: type[BaseModel] = Settings, prefix: str = PREFIX) -> 
 def unknown_variables(environ: Mapping[str, str]) -> list[str]:
     """One line per FEEDLOOM_* variable no setting reads, with the nearest known name."""
     known = set(known_variables())
-    lines = []
+    lines = [
+        f"{variable} is no longer read: set {REPLACED[variable]} instead"
+        for variable in sorted(environ)
+        if variable in REPLACED
+    ]
     for variable in sorted(environ):
         upper = variable.upper()  # pydantic-settings matches names case-insensitively
         if not upper.startswith(PREFIX) or upper.startswith(RESERVED_PREFIX) or upper in known:

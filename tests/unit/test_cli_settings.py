@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from feedloom.cli import app
-from feedloom.settings import known_variables, unknown_variables
+from feedloom.settings import known_variables, load_settings, unknown_variables
 
 
 def refusal(args: list[str], env: dict[str, str]) -> str:
@@ -33,6 +33,16 @@ def refusal(args: list[str], env: dict[str, str]) -> str:
         ({"FEEDLOOM_SECRET_KEY": "change-me"},
          "feedloom: FEEDLOOM_SECRET_KEY: still a placeholder: use random characters "
          "(openssl rand -hex 32)"),
+        ({"FEEDLOOM_HTTP__TRUSTED_PROXIES": "127.0.0.1, 10.0.0.1/8"},
+         "feedloom: FEEDLOOM_HTTP__TRUSTED_PROXIES='127.0.0.1, 10.0.0.1/8': '10.0.0.1/8' is "
+         "not an IP address or CIDR range (like 10.0.0.0/8): 10.0.0.1/8 has host bits set"),
+        ({"FEEDLOOM_HTTP__TRUSTED_PROXIES": "proxy.internal"},
+         "feedloom: FEEDLOOM_HTTP__TRUSTED_PROXIES='proxy.internal': 'proxy.internal' is not "
+         "an IP address or CIDR range (like 10.0.0.0/8): 'proxy.internal' does not appear to "
+         "be an IPv4 or IPv6 network"),
+        ({"FORWARDED_ALLOW_IPS": "10.0.0.5"},
+         "feedloom: FORWARDED_ALLOW_IPS is no longer read: set "
+         "FEEDLOOM_HTTP__TRUSTED_PROXIES instead"),
     ],
 )  # fmt: skip
 def test_a_bad_setting_is_one_line_naming_the_variable(
@@ -40,6 +50,19 @@ def test_a_bad_setting_is_one_line_naming_the_variable(
 ) -> None:
     assert refusal(["migrate"], {"FEEDLOOM_DATA_DIR": str(tmp_path), **env}) == line
     assert not (tmp_path / "feedloom.sqlite3").exists()
+
+
+def test_trusted_proxies_are_addresses_or_ranges_separated_by_commas(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("FEEDLOOM_HTTP__TRUSTED_PROXIES", " 127.0.0.1, 10.0.0.0/8 ,::1")
+    assert [str(net) for net in load_settings().http.trusted_proxies] == [
+        "127.0.0.1/32",
+        "10.0.0.0/8",
+        "::1/128",
+    ]
+    monkeypatch.delenv("FEEDLOOM_HTTP__TRUSTED_PROXIES")
+    assert load_settings().http.trusted_proxies == []  # none by default
 
 
 def test_a_secret_or_url_is_never_echoed_back() -> None:

@@ -14,6 +14,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from feedloom import __version__
 from feedloom.api.admin import guard_admin_paths
 from feedloom.api.docs import install_docs
+from feedloom.api.forwarded import TrustedProxies
 from feedloom.api.nul_guard import NulGuard
 from feedloom.api.observability import Observability
 from feedloom.api.openapi import install_openapi
@@ -102,6 +103,12 @@ def create_app(
     guard_admin_paths(app, settings)
     # Added last, so outermost: rejected and oversized requests get an ID and are counted.
     app.add_middleware(Observability, metrics=lambda: app.state.feedloom.metrics)
+    if settings.http.trusted_proxies:
+        app.add_middleware(
+            TrustedProxies,
+            networks=settings.http.trusted_proxies,
+            header=settings.http.forwarded_header,
+        )
     install_security_headers(app, settings.http)
     return app
 

@@ -109,8 +109,8 @@ CurrentUser = Annotated[int, Depends(current_user)]
 
 async def client_address(request: Request) -> str:
     """The client's address, what sign-in and sign-up are throttled by. Behind a reverse
-    proxy uvicorn takes it from X-Forwarded-For when the proxy is trusted
-    (FORWARDED_ALLOW_IPS, docs/PRODUCTION.md); otherwise it is the proxy's."""
+    proxy named in FEEDLOOM_HTTP__TRUSTED_PROXIES it is the client the proxy forwards
+    (api/forwarded.py); otherwise the TCP peer's, whatever the request says."""
     return request.client.host if request.client is not None else "unknown"
 
 

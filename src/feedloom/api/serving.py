@@ -75,6 +75,9 @@ def limited_http(settings: Settings) -> dict[str, Any]:
         "http": limited_protocol(ParserLimits.of(settings.http)),
         "timeout_keep_alive": settings.http.keep_alive_s,
         "ws": "none",  # no WebSocket routes: an upgrade request is plain HTTP
+        # uvicorn would take the client from X-Forwarded-For of any request from
+        # 127.0.0.1 (FORWARDED_ALLOW_IPS): the app decides that (api/forwarded.py).
+        "proxy_headers": False,
     }
 
 
