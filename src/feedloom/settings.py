@@ -42,19 +42,33 @@ DEMO_FANOUT = {"pull_above": 60, "push_below": 48, "bulk_above": 30}
 
 
 class FanoutSettings(BaseModel):
-    pull_above: int = Field(10_000, ge=0, description="followers above which an author is pulled")
-    push_below: int = Field(8_000, ge=0, description="a pulled author is pushed again below this")
-    bulk_above: int = Field(1_000, ge=0, description="pushed authors above this use the bulk lane")
-    max_pulled_per_read: int = Field(100, ge=0, description="pulled authors merged per feed read")
+    pull_above: int = Field(
+        10_000, ge=0, description="hybrid threshold: authors with more followers are pulled"
+    )
+    push_below: int = Field(
+        8_000, ge=0, description="a pulled author is pushed again below this (hysteresis)"
+    )
+    bulk_above: int = Field(
+        1_000, ge=0, description="pushed authors above this fan out on the bulk lane"
+    )
+    max_pulled_per_read: int = Field(
+        100,
+        ge=0,
+        description="pulled authors merged per read; the rest arrive via timeline rebuilds",
+    )
     batch_size: int = Field(
-        100_000, ge=1, le=1_000_000, description="(author, follower) pairs per fan-out page"
+        100_000,
+        ge=1,
+        le=1_000_000,
+        description="(timeline, post) inserts per fan-out chunk (Redis groups a chunk by "
+        "timeline: docs/REDIS.md)",
     )
     bulk_batch_size: int = Field(
         10_000,
         ge=1,
         le=1_000_000,
-        description="the same on the bulk lane: smaller, so a big account's fan-out leaves "
-        "Redis and the worker to ordinary posts between its pages",
+        description="the same for big accounts' fan-outs (the bulk lane): smaller, so "
+        "ordinary posts are not held up behind them",
     )
     dead_letter_after: int = Field(
         3, ge=1, le=100, description="tries before a failing event goes to the dead letters"
@@ -80,25 +94,44 @@ class FanoutSettings(BaseModel):
 class RankingWeights(BaseModel):
     """The ranked feed's score knobs (docs/RANKING.md): FEEDLOOM_FEED__WEIGHTS__AFFINITY..."""
 
-    affinity: float = Field(2.0, ge=0, allow_inf_nan=False)
-    engagement: float = Field(1.0, ge=0, allow_inf_nan=False)
-    half_life_hours: float = Field(6.0, gt=0, allow_inf_nan=False)
+    affinity: float = Field(
+        2.0, ge=0, allow_inf_nan=False, description="ranked feed: weight of reader-author affinity"
+    )
+    engagement: float = Field(
+        1.0, ge=0, allow_inf_nan=False, description="ranked feed: weight of a post's engagement"
+    )
+    half_life_hours: float = Field(
+        6.0, gt=0, allow_inf_nan=False, description="ranked feed: a score halves every this much"
+    )
 
     def weights(self) -> Weights:
         return Weights(self.affinity, self.engagement, self.half_life_hours)
 
 
 class FeedSettings(BaseModel):
-    default_order: FeedOrder = FeedOrder.CHRONOLOGICAL
-    default_limit: int = Field(20, ge=1, le=100)
-    own_posts_window_s: int = Field(600, ge=0, description="read-your-writes window")
+    default_order: FeedOrder = Field(
+        FeedOrder.CHRONOLOGICAL,
+        description="`chronological` or `ranked`, for readers who chose no order",
+    )
+    default_limit: int = Field(20, ge=1, le=100, description="items per page without `limit`")
+    own_posts_window_s: int = Field(
+        600, ge=0, description="your own posts this recent are merged in (read-your-writes)"
+    )
     weights: RankingWeights = RankingWeights()
     rank_candidates: int = Field(300, ge=1, le=5_000, description="posts ranked per session")
     session_ttl_s: int = Field(300, ge=1, description="how long a ranked feed session lasts")
     ranker_budget_ms: int = Field(50, ge=1, description="slower rankers fall back to time order")
     pin_own_s: int = Field(300, ge=0, description="own posts this fresh stay on top when ranked")
-    affinity_half_life_days: float = Field(14.0, gt=0, allow_inf_nan=False)
-    feature_log_path: Path | None = Field(None, description="JSON lines of served features")
+    affinity_half_life_days: float = Field(
+        14.0,
+        gt=0,
+        allow_inf_nan=False,
+        description="a like or comment counts half toward affinity after this "
+        "(`feedloom affinity rebuild` after a change)",
+    )
+    feature_log_path: Path | None = Field(
+        None, description="append the served features here as JSON lines (docs/RANKING.md)"
+    )
 
 
 RATE = re.compile(r"^\s*(\d+)\s*(?:/|per)\s*(\d*)\s*(second|minute|hour|day)s?\s*$")
@@ -120,16 +153,25 @@ class RateLimitSettings(BaseModel):
     address. Accounts younger than `young_account_hours` get `young_account_share` of
     each per-account write limit."""
 
-    posts: str = "30/minute"
-    comments: str = "60/minute"
-    likes: str = "300/5 minutes"
-    follows: str = "400/hour"
-    media: str = "30/30 minutes"
-    sign_in_per_address: str = "25/5 minutes"
-    sign_in_per_account: str = "10/5 minutes"
-    sign_up_per_address: str = "10/30 minutes"
-    young_account_hours: float = Field(24, ge=0, allow_inf_nan=False)
-    young_account_share: float = Field(0.25, gt=0, le=1, allow_inf_nan=False)
+    posts: str = Field("30/minute", description="posts per account")
+    comments: str = Field("60/minute", description="comments per account")
+    likes: str = Field("300/5 minutes", description="likes and unlikes per account")
+    follows: str = Field("400/hour", description="new follows per account")
+    media: str = Field("30/30 minutes", description="media uploads started per account")
+    sign_in_per_address: str = Field(
+        "25/5 minutes", description="sign-in attempts per client address"
+    )
+    sign_in_per_account: str = Field("10/5 minutes", description="sign-in attempts per username")
+    sign_up_per_address: str = Field("10/30 minutes", description="sign-ups per client address")
+    young_account_hours: float = Field(
+        24,
+        ge=0,
+        allow_inf_nan=False,
+        description="accounts younger than this get a share of each per-account limit",
+    )
+    young_account_share: float = Field(
+        0.25, gt=0, le=1, allow_inf_nan=False, description="that share"
+    )
 
     @field_validator(
         "posts",
@@ -155,13 +197,19 @@ class ModerationSettings(BaseModel):
     """The default content check before fan-out (write/content_check.py)."""
 
     repeat_limit: int = Field(3, ge=1, description="same text per author per window, then held")
-    repeat_window_s: int = Field(600, ge=1)
+    repeat_window_s: int = Field(600, ge=1, description="the window of the repeat limit")
     repeat_min_chars: int = Field(20, ge=1, description="shorter texts are never held as repeats")
     new_account_days: float = Field(3.0, ge=0, description="younger accounts are new")
     new_account_links: int = Field(5, ge=1, description="posts with links per window, new accounts")
-    links_window_s: int = Field(600, ge=1)
-    blocked_words: list[str] = Field(default_factory=list, description="JSON list, any case")
-    blocked_domains: list[str] = Field(default_factory=list, description="JSON list: spam.example")
+    links_window_s: int = Field(600, ge=1, description="the window of the new accounts' links")
+    blocked_words: list[str] = Field(
+        default_factory=list,
+        description="posts with any of these words are held before fan-out (JSON list, any case)",
+    )
+    blocked_domains: list[str] = Field(
+        default_factory=list,
+        description='posts linking to these domains are held (JSON list: `["spam.example"]`)',
+    )
 
 
 class HttpSettings(BaseModel):
@@ -224,27 +272,49 @@ class Settings(BaseSettings):
         env_prefix="FEEDLOOM_", env_nested_delimiter="__", extra="ignore"
     )
 
-    environment: Literal["local", "test", "production"] = "local"
-    data_dir: Path = Path("data")
-    database_url: str | None = Field(None, description="default: SQLite file in data_dir")
+    environment: Literal["local", "test", "production"] = Field(
+        "local",
+        description="a label for the deployment; nothing reads it (what production needs, "
+        "a secret key for one, follows from the URLs set)",
+    )
+    data_dir: Path = Field(
+        Path("data"),
+        description="the embedded default's SQLite file, generated secret key and control "
+        "file (`--data-dir` wins)",
+    )
+    database_url: str | None = Field(
+        None,
+        description="unset: a SQLite file in `FEEDLOOM_DATA_DIR`; `postgresql://…` for PostgreSQL",
+    )
     database_schema: str | None = Field(
-        None, pattern=r"^[a-z_][a-z0-9_]*$", description="PostgreSQL schema; default: public"
+        None,
+        pattern=r"^[a-z_][a-z0-9_]*$",
+        description="PostgreSQL schema (`feedloom migrate` creates it); unset: `public`",
     )
     database_wait_s: float = Field(
         30.0,
         gt=0,
         le=600,
-        description="longest wait for the database (a connection, SQLite's write lock): then 503",
+        description="longest wait for the database (a pooled or new connection, SQLite's "
+        "write lock) before a request answers 503",
     )
-    redis_url: str | None = Field(None, description="default: in-process caches and queue")
-    redis_prefix: str = "fl"
-    redis_cluster: bool = Field(False, description="redis_url names a Redis Cluster node")
+    redis_url: str | None = Field(
+        None,
+        description="unset: in-process caches and queue; `redis://…`, `rediss://…` or "
+        "`redis+cluster://…` for Redis (docs/PRODUCTION.md)",
+    )
+    redis_prefix: str = Field(
+        "fl", description="first part of every Redis key: deployments can share a server"
+    )
+    redis_cluster: bool = Field(
+        False, description="treat a plain `redis://` URL as a Redis Cluster node"
+    )
     redis_timeline_buckets: int = Field(
         1024,
         ge=1,
         le=16384,
-        description="hash-tag buckets of the timeline keys: on a cluster, fewer make "
-        "fewer script calls per fan-out batch (docs/REDIS.md); the same in every process",
+        description="hash-tag buckets of the timeline keys: how they spread over a cluster's "
+        "slots (docs/REDIS.md); the same in every process, checked at start",
     )
     redis_near_cache: bool = Field(
         True,
@@ -253,24 +323,37 @@ class Settings(BaseSettings):
         "docs/REDIS.md)",
     )
     reclaim_idle_s: float = Field(
-        30.0, gt=0, description="a delivery unacked this long is taken over by another worker"
+        30.0,
+        gt=0,
+        description="a Redis delivery unacked this long is taken over by another worker",
     )
     worker_id: int | None = Field(
         None,
         ge=0,
         le=1023,
-        description="Snowflake worker bits (default: leased automatically, unique per process)",
+        description="Snowflake worker bits; unset: leased automatically, unique per process",
     )
     secret_key: SecretStr | None = Field(
-        None, description="signs upload URLs and stream tickets; embedded default: generated"
+        None,
+        description="signs media upload URLs and stream tickets; 32+ random characters, the "
+        "same in every process. Required with PostgreSQL or Redis; the embedded default "
+        "generates one into `data/secret_key` (0600) on first start",
     )
     media_base_url: str = Field("/media", description="where uploaded images are served (a CDN)")
-    media_max_bytes: int = Field(10 * 1024 * 1024, ge=1024)
+    media_max_bytes: int = Field(10 * 1024 * 1024, ge=1024, description="largest image upload")
 
-    timeline_length: int = Field(500, ge=10, le=10_000)
-    author_timeline_length: int = Field(200, ge=10, le=10_000)
-    inactive_after_days: int = Field(30, ge=1)
-    idempotency_ttl_hours: int = Field(24, ge=24, description="keys are kept at least a day")
+    timeline_length: int = Field(
+        500, ge=10, le=10_000, description="post IDs a home timeline keeps (cache cap)"
+    )
+    author_timeline_length: int = Field(
+        200, ge=10, le=10_000, description="post IDs an author timeline keeps (cache cap)"
+    )
+    inactive_after_days: int = Field(
+        30, ge=1, description="timelines of inactive users expire (rebuilt on return)"
+    )
+    idempotency_ttl_hours: int = Field(
+        24, ge=24, description="how long Idempotency-Keys are kept (at least 24)"
+    )
     counter_flush_ms: int = Field(1_000, ge=10, description="like/comment counts batch window")
     counter_hot_per_flush: int = Field(
         50, ge=1, description="likes+comments on a post per flush window that make it hot"
@@ -278,13 +361,17 @@ class Settings(BaseSettings):
     counter_shards: int = Field(16, ge=1, le=256, description="sub-counters of a hot post")
     counter_cool_flushes: int = Field(60, ge=1, description="quiet windows before unsharding")
 
-    post_max_chars: int = Field(500, ge=1, le=10_000)
-    media_per_post: int = Field(4, ge=0, le=10)
-    comment_max_chars: int = Field(1_000, ge=1, le=10_000)
-    max_body_bytes: int = Field(64 * 1024, ge=1024)
+    post_max_chars: int = Field(500, ge=1, le=10_000, description="longest post text")
+    media_per_post: int = Field(4, ge=0, le=10, description="images a post may carry")
+    comment_max_chars: int = Field(1_000, ge=1, le=10_000, description="longest comment text")
+    max_body_bytes: int = Field(
+        64 * 1024, ge=1024, description="largest request body but an image upload; over: 413"
+    )
     rate_limits: RateLimitSettings = RateLimitSettings()
-    password_hash_time_cost: int = Field(3, ge=1)
-    password_hash_memory_kib: int = Field(65_536, ge=64)
+    password_hash_time_cost: int = Field(3, ge=1, description="argon2 passes per password hash")
+    password_hash_memory_kib: int = Field(
+        65_536, ge=64, description="argon2 memory per password hash"
+    )
     session_idle_expiry_s: int = Field(
         30 * 86_400, ge=60, description="a bearer token unused this long expires; use renews it"
     )
@@ -304,15 +391,25 @@ class Settings(BaseSettings):
     http: HttpSettings = HttpSettings()
 
     # Operations (docs/OPERATIONS.md): logs, and who may read /metrics and /readyz.
-    log_format: Literal["text", "json"] = "text"
-    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    log_format: Literal["text", "json"] = Field(
+        "text", description="`json` for one JSON object per line; every line has the request ID"
+    )
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
+        "INFO", description="`DEBUG`, `INFO`, `WARNING` or `ERROR`"
+    )
     metrics_token: SecretStr | None = Field(
-        None, min_length=16, description="when set, /metrics asks for `Authorization: Bearer <it>`"
+        None,
+        min_length=16,
+        description="when set, `/metrics` wants `Authorization: Bearer <token>` (16+ characters)",
     )
     admin_port: int | None = Field(
-        None, ge=1, le=65_535, description="serve /metrics and /readyz here only, not publicly"
+        None,
+        ge=1,
+        le=65_535,
+        description="serve `/metrics` and `/readyz` on this port only, not publicly "
+        "(docs/OPERATIONS.md)",
     )
-    admin_host: str = "127.0.0.1"
+    admin_host: str = Field("127.0.0.1", description="the address the admin port listens on")
 
     @field_validator("secret_key")
     @classmethod
