@@ -8,7 +8,7 @@ and dropped, so the ones behind it stay aligned. An `asyncio.Protocol` with hire
 reader does this with no stream objects, no per-reply coroutine and no pool checkout:
 measured here, two round trips of five commands cost ~135 µs wall and ~95 µs of client
 CPU this way, against ~290 µs of both through redis-py's connection (docs/BENCHMARKS.md,
-"Ninth sitting"). redis-py stays the client; this replaces only the socket under the
+"What each trick bought"). redis-py stays the client; this replaces only the socket under the
 automatic pipeline's batches (autopipeline.py).
 """
 
