@@ -204,7 +204,8 @@ class ModerationSettings(BaseModel):
     links_window_s: int = Field(600, ge=1, description="the window of the new accounts' links")
     blocked_words: list[str] = Field(
         default_factory=list,
-        description="posts with any of these words are held before fan-out (JSON list, any case)",
+        description="posts with any of these words are held before fan-out (JSON list, any "
+        "case; the other checks: docs/COUNTING_AND_MODERATION.md)",
     )
     blocked_domains: list[str] = Field(
         default_factory=list,
@@ -218,7 +219,11 @@ class HttpSettings(BaseModel):
     (api/security_headers.py). FEEDLOOM_HTTP__MAX_HEADER_BYTES..."""
 
     max_header_bytes: int = Field(
-        16 * 1024, ge=1024, le=1024 * 1024, description="request line + headers; over: 431"
+        16 * 1024,
+        ge=1024,
+        le=1024 * 1024,
+        description="request line + headers; over: 431 "
+        '(docs/PRODUCTION.md, "What the server sheds")',
     )
     header_timeout_s: float = Field(
         10.0, gt=0, description="a request's head must arrive within this (slowloris)"
@@ -242,7 +247,8 @@ class HttpSettings(BaseModel):
     trusted_proxies: Annotated[list[IPvAnyNetwork], NoDecode] = Field(
         [],
         description="reverse proxies (addresses or CIDR ranges, comma-separated) whose "
-        "forwarded header names the client; none: forwarded headers are ignored",
+        "forwarded header names the client; none: forwarded headers are ignored "
+        '(docs/PRODUCTION.md, "Behind a reverse proxy")',
     )
     forwarded_header: Literal["x-forwarded-for", "forwarded"] = Field(
         "x-forwarded-for",
