@@ -329,9 +329,18 @@ class Settings(BaseSettings):
         "docs/REDIS.md)",
     )
     reclaim_idle_s: float = Field(
-        30.0,
+        5.0,
         gt=0,
-        description="a Redis delivery unacked this long is taken over by another worker",
+        le=3600,
+        description="a worker's deliveries untouched this long (it died) are taken over by "
+        "another worker: about how late a dead worker's posts arrive",
+    )
+    reclaim_heartbeat_s: float = Field(
+        1.0,
+        gt=0,
+        description="how often a worker touches the deliveries it works on (so a slow batch "
+        "is not taken over) and looks for a dead worker's; at most half of "
+        "`FEEDLOOM_RECLAIM_IDLE_S`",
     )
     worker_id: int | None = Field(
         None,
@@ -416,6 +425,15 @@ class Settings(BaseSettings):
         "(docs/OPERATIONS.md)",
     )
     admin_host: str = Field("127.0.0.1", description="the address the admin port listens on")
+
+    @model_validator(mode="after")
+    def _heartbeat_within_idle(self) -> Self:
+        # Two beats fit in the idle time: one late beat must not cost a live batch.
+        if self.reclaim_heartbeat_s * 2 > self.reclaim_idle_s:
+            raise ValueError(
+                "FEEDLOOM_RECLAIM_HEARTBEAT_S must be at most half of FEEDLOOM_RECLAIM_IDLE_S"
+            )
+        return self
 
     @field_validator("secret_key")
     @classmethod

@@ -47,6 +47,7 @@ GROUPS: Mapping[str, Sequence[str]] = {
     "Fan-out and timelines": (
         "fanout",
         "reclaim_idle_s",
+        "reclaim_heartbeat_s",
         "timeline_length",
         "author_timeline_length",
         "inactive_after_days",

@@ -1,12 +1,15 @@
 """Contract: the event log between relay and fan-out workers (EventQueue).
 
-Every adapter: lanes, batches, acknowledgement and lag. Redis only: what a durable,
-shared log adds (several workers, a worker that dies mid-batch, a lost stream).
+Every adapter: lanes, batches, acknowledgement, lag, a batch worked on. Redis only: what
+a durable, shared log adds (several workers, a worker that dies mid-batch, a slow batch
+kept by its live worker, a lost stream).
 """
 
 from __future__ import annotations
 
 import asyncio
+
+import pytest
 
 from feedloom.adapters.redis.event_queue import RedisEventQueue
 from feedloom.domain.model import PostDeleted, PostPublished
@@ -66,12 +69,30 @@ async def test_an_empty_lane_answers_nothing_after_the_block_time(caches: Caches
     assert await asyncio.wait_for(queue.consume("default", "w1", 10, 50), timeout=60) == []
 
 
+async def test_a_batch_worked_on_is_acknowledged_inside_and_its_error_comes_out_as_raised(
+    caches: Caches,
+) -> None:
+    queue = caches.queue()
+    await queue.publish([FIRST, SECOND], "default")
+    [first, second] = await queue.consume("default", "w1", 10, 20)
+    async with queue.working_on("w1", [first]):
+        await queue.ack([first])
+    with pytest.raises(LookupError):
+        async with queue.working_on("w1", [second]):
+            raise LookupError("the batch failed")
+    assert await queue.lag() == {"default": 0, "bulk": 0, "unacked": 1}
+
+
 # -- Redis only: a log shared by several worker processes ------------------------
 
 
-def worker_queue(caches: Caches, claim_idle_ms: int = 30_000) -> RedisEventQueue:
+def worker_queue(
+    caches: Caches, claim_idle_ms: int = 30_000, heartbeat_s: float = 1.0
+) -> RedisEventQueue:
     assert caches.client is not None and caches.keys is not None
-    return RedisEventQueue(caches.client, caches.keys, claim_idle_ms, claim_every_s=0)
+    return RedisEventQueue(
+        caches.client, caches.keys, claim_idle_ms, claim_every_s=0, heartbeat_s=heartbeat_s
+    )
 
 
 async def test_a_dead_workers_unacked_events_are_reclaimed_by_another(
@@ -87,6 +108,23 @@ async def test_a_dead_workers_unacked_events_are_reclaimed_by_another(
     assert [d.event for d in reclaimed] == [SECOND]
     await alive.ack(reclaimed)
     assert await alive.lag() == {"default": 0, "bulk": 0, "unacked": 0}
+
+
+async def test_a_live_workers_slow_batch_is_never_taken_over_a_failed_one_is(
+    redis_caches: Caches,
+) -> None:
+    # Claimed after 1 s idle; the working worker touches its batch every 0.1 s.
+    slow, other = (worker_queue(redis_caches, 1_000, heartbeat_s=0.1) for _ in range(2))
+    await slow.publish([FIRST], "default")
+    taken = await slow.consume("default", "slow", 10, 20)
+    async with slow.working_on("slow", taken):
+        for _ in range(15):  # 3 s of work: three times the claim time
+            await asyncio.sleep(0.2)
+            assert await other.consume("default", "other", 10, 20) == []
+    # Out of `working_on` unacknowledged (the batch failed): delivered again once idle.
+    await asyncio.sleep(1.2)
+    again = await other.consume("default", "other", 10, 20)
+    assert [d.event for d in again] == [FIRST]
 
 
 async def test_workers_in_the_group_share_the_events_each_once(redis_caches: Caches) -> None:

@@ -6,9 +6,14 @@ The promise checked afterwards (fanout_check.py): every acknowledged (201) post 
 in the store and is in every follower's timeline exactly once, within RECOVERY_BOUND_S
 of the kill or of the last acknowledgment, whichever is later: traffic goes on after
 the kill (on a busy 2-core machine for 40 s and more), and the last posts need their
-time too. The survivor gets the dead worker's deliveries by XAUTOCLAIM once they have
-been idle for the queue's claim time (FEEDLOOM_RECLAIM_IDLE_S, here RECLAIM_IDLE_S),
-so the bound is that plus the work itself.
+time too.
+
+And the freshness promise across the kill, at the default settings: the posts whose
+deliveries the dead worker held reach every follower's timeline within HELD_BOUND_S
+of the kill. The survivor takes them over by XAUTOCLAIM once they have been idle for
+the queue's claim time (FEEDLOOM_RECLAIM_IDLE_S, 5 s; a live worker touches its own
+every FEEDLOOM_RECLAIM_HEARTBEAT_S, 1 s, so only a dead one's go idle), then does the
+work; with the old 30 s claim time this took 30 s and more.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import random
 import signal
 import time
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from itertools import cycle
 from pathlib import Path
 from typing import Any
@@ -48,12 +54,15 @@ from tests.servers import (
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres, pytest.mark.redis]
 
-RECLAIM_IDLE_S = 5.0
 USERS, FOLLOWS_EACH, POSTS_EACH, READS_EACH, STAR_POSTS = 300, 8, 2, 2, 24
 BULK_ABOVE, BATCH = 50, 10  # the star's 300 followers: bulk lane, 30 batches per post
 IN_FLIGHT = 24
 RECOVERY_BOUND_S = 30.0
+# The promise is 10 s; a loaded 2-core machine gets some slack for the work itself
+# (the claim time alone is 5 s), and any claim time near the old 30 s still fails.
+HELD_BOUND_S = 15.0
 PASSWORD = "correct horse battery"
+Followers = dict[int, set[int]]
 
 
 @pytest.fixture
@@ -95,8 +104,10 @@ def process_env(settings: Settings) -> dict[str, str]:
         "FEEDLOOM_FANOUT__PUSH_BELOW": str(fanout.push_below),
         "FEEDLOOM_FANOUT__BULK_ABOVE": str(fanout.bulk_above),
         "FEEDLOOM_FANOUT__BATCH_SIZE": str(fanout.batch_size),
-        # Production keeps 30 s; a short claim time keeps this test short.
-        "FEEDLOOM_RECLAIM_IDLE_S": str(RECLAIM_IDLE_S),
+        # What the killed worker's relay had claimed but not yet marked sent is sent
+        # again after this (write/relay_outbox.py): later than the claim time measured
+        # here, so that path cannot stand in for it (the default is 10 s).
+        "FEEDLOOM_FANOUT__RESEND_LOST_AFTER_S": "20",
     }
 
 
@@ -115,6 +126,14 @@ async def seed_users(
     edges = [(follower, followee) for followee, fans in followers.items() for follower in fans]
     await feedloom.stores.bulk.load(users, edges, feedloom.runtime.clock(), lambda _n: False)
     return ids, followers
+
+
+async def kill_and_time(
+    redis: Redis, prefix: str, workers: list[Process], feedloom: Feedloom, followers: Followers
+) -> Kill:
+    kill = await kill_a_worker_holding_bulk_deliveries(redis, prefix, workers)
+    await time_the_held_posts(kill, feedloom, followers)
+    return kill
 
 
 class Traffic:
@@ -160,31 +179,77 @@ class Traffic:
             await (self.post(user_id, f"post {n}") if step == "post" else self.read(user_id))
 
 
+@dataclass
+class Kill:
+    victim: Process
+    held: dict[int, int]  # post id -> author id, of the deliveries it died holding
+    at: float  # monotonic
+    held_reached_after_s: float = float("inf")
+
+
 async def kill_a_worker_holding_bulk_deliveries(
-    redis: Redis, stream: str, workers: list[Process]
-) -> tuple[Process, int, float]:
+    redis: Redis, prefix: str, workers: list[Process]
+) -> Kill:
     """SIGKILL the first worker seen holding unacknowledged bulk-lane deliveries (a big
-    fan-out in progress); returns it, how many it still held after death, and when."""
+    fan-out in progress); returns it, the posts of what it still held, and when."""
+    bulk = RedisKeys(prefix).stream("bulk")
     by_pid = {worker.pid: worker for worker in workers}
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         await asyncio.sleep(0.005)
         try:
-            consumers = (await redis.xpending(stream, "fanout"))["consumers"]
+            consumers = (await redis.xpending(bulk, "fanout"))["consumers"]
         except ResponseError:  # no consumer group yet: no worker has started consuming
             continue
         for consumer in consumers:
-            pid = int(consumer["name"].decode().rsplit("-", 2)[1])
+            pid = _pid_of(consumer["name"])
             if consumer["pending"] and pid in by_pid:
                 os.kill(pid, signal.SIGKILL)
                 killed_at = time.monotonic()
                 by_pid[pid].popen.wait()
-                left = {
-                    c["name"]: c["pending"]
-                    for c in (await redis.xpending(stream, "fanout"))["consumers"]
-                }
-                return by_pid[pid], left.get(consumer["name"], 0), killed_at
+                return Kill(by_pid[pid], await _held_by(redis, prefix, pid), killed_at)
     raise AssertionError("no worker ever held a bulk-lane delivery")
+
+
+def _pid_of(consumer: bytes) -> int:
+    return int(consumer.decode().rsplit("-", 2)[1])  # write/worker.py consumer_name
+
+
+async def _held_by(redis: Redis, prefix: str, pid: int) -> dict[int, int]:
+    """The posts of the deliveries the process's consumers hold, on either lane."""
+    held: dict[int, int] = {}
+    for lane in ("default", "bulk"):
+        stream = RedisKeys(prefix).stream(lane)
+        for consumer in (await redis.xpending(stream, "fanout"))["consumers"]:
+            if _pid_of(consumer["name"]) != pid:
+                continue
+            pending = await redis.xpending_range(
+                stream, "fanout", "-", "+", 10_000, consumername=consumer["name"]
+            )
+            for entry in pending:
+                found = await redis.xrange(stream, entry["message_id"], entry["message_id"])
+                for _id, fields in found or []:
+                    if fields and fields[b"kind"] == b"published":
+                        held[int(fields[b"post_id"])] = int(fields[b"author_id"])
+    return held
+
+
+async def time_the_held_posts(kill: Kill, feedloom: Feedloom, followers: Followers) -> None:
+    """Watch the posts the dead worker held until each is in every follower's timeline
+    (or twice the bound has passed); note how long after the kill that was."""
+    length = feedloom.settings.timeline_length
+    waiting = {(post, fan) for post, author in kill.held.items() for fan in followers[author]}
+    while waiting and time.monotonic() - kill.at < 2 * HELD_BOUND_S:
+        fans = sorted({fan for _post, fan in waiting})
+        read = await asyncio.gather(
+            *(feedloom.caches.timelines.read(fan, None, length) for fan in fans)
+        )
+        timelines = {fan: set(ids or ()) for fan, ids in zip(fans, read, strict=True)}
+        waiting = {(post, fan) for post, fan in waiting if post not in timelines[fan]}
+        if waiting:
+            await asyncio.sleep(0.2)
+    if not waiting:
+        kill.held_reached_after_s = time.monotonic() - kill.at
 
 
 async def test_acknowledged_posts_reach_every_follower_once_though_a_worker_is_killed(
@@ -204,17 +269,22 @@ async def test_acknowledged_posts_reach_every_follower_once_though_a_worker_is_k
                     traffic = Traffic(client, apis)
                     await asyncio.gather(*(traffic.login(n, user) for n, user in enumerate(ids)))
                     await asyncio.gather(*(traffic.read(user) for user in ids))  # timelines exist
-                    stream = RedisKeys(stack.redis_prefix).stream("bulk")
                     killing = asyncio.create_task(
-                        kill_a_worker_holding_bulk_deliveries(redis, stream, workers)
+                        kill_and_time(redis, stack.redis_prefix, workers, feedloom, followers)
                     )
                     await asyncio.gather(
                         *(traffic.post(ids[0], f"star {n}") for n in range(STAR_POSTS)),
                         *(traffic.everyday_life(user, random.Random(user)) for user in ids[1:]),
                     )
                     last_acknowledged = time.monotonic()
-                    victim, held, killed_at = await killing
-                    assert held > 0, f"{victim.name} had finished its fan-out when killed"
+                    kill = await killing
+                    victim, killed_at = kill.victim, kill.at
+                    assert kill.held, f"{victim.name} had finished its fan-out when killed"
+                    print(
+                        f"the {len(kill.held)} posts {victim.name} held reached every "
+                        f"follower {kill.held_reached_after_s:.1f} s after the kill"
+                    )
+                    assert kill.held_reached_after_s <= HELD_BOUND_S, processes.tails()
                     assert traffic.failures == [], traffic.failures[:5]
                     assert len(traffic.acknowledged) == STAR_POSTS + (USERS - 1) * POSTS_EACH
                     problems = await wait_until_done(

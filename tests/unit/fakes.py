@@ -8,8 +8,9 @@ what the graph reader sees), the reader fake is handed the writer's state.
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Generic, Literal, TypeVar
@@ -671,6 +672,12 @@ class FakeEventQueue:
 
     async def consume(self, lane: Lane, consumer: str, count: int, block_ms: int) -> list[Delivery]:
         return []
+
+    @contextlib.asynccontextmanager
+    async def working_on(
+        self, consumer: str, deliveries: Sequence[Delivery]
+    ) -> AsyncIterator[None]:
+        yield
 
     async def ack(self, deliveries: Sequence[Delivery]) -> None:
         pass

@@ -30,6 +30,9 @@ def refusal(args: list[str], env: dict[str, str]) -> str:
         ({"FEEDLOOM_FANOUT__PULL_ABOV": "5"},
          "feedloom: FEEDLOOM_FANOUT__PULL_ABOV is not a feedloom setting "
          "(did you mean FEEDLOOM_FANOUT__PULL_ABOVE?)"),
+        ({"FEEDLOOM_RECLAIM_IDLE_S": "1"},
+         "feedloom: FEEDLOOM_RECLAIM_HEARTBEAT_S must be at most half of "
+         "FEEDLOOM_RECLAIM_IDLE_S"),
         ({"FEEDLOOM_SECRET_KEY": "change-me"},
          "feedloom: FEEDLOOM_SECRET_KEY: still a placeholder: use random characters "
          "(openssl rand -hex 32)"),

@@ -111,6 +111,7 @@ def redis_config(settings: Settings) -> RedisConfig:
         author_timeline_length=settings.author_timeline_length,
         inactive_after=timedelta(days=settings.inactive_after_days),
         reclaim_idle_s=settings.reclaim_idle_s,
+        reclaim_heartbeat_s=settings.reclaim_heartbeat_s,
         counter_shards=settings.counter_shards,
         timeline_buckets=settings.redis_timeline_buckets,
         near_cache=settings.redis_near_cache,

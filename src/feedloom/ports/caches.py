@@ -189,6 +189,14 @@ class EventQueue(Protocol):
     async def consume(
         self, lane: Lane, consumer: str, count: int, block_ms: int
     ) -> list[Delivery]: ...
+    def working_on(
+        self, consumer: str, deliveries: Sequence[Delivery]
+    ) -> AbstractAsyncContextManager[None]:
+        """While inside, the consumer is busy with these deliveries, however long it
+        takes: no other consumer takes them over. Once outside (acknowledged, failed or
+        dead), unacknowledged ones are delivered again after the queue's claim time."""
+        ...
+
     async def ack(self, deliveries: Sequence[Delivery]) -> None: ...
     async def lag(self) -> dict[str, int]:
         """Events waiting per lane (for /metrics and for tests that wait on fan-out)."""

@@ -49,9 +49,9 @@ IDLE_SLEEP_S = 0.05
 # Events per consumed batch, by lane. A default-lane batch of 1,000 posts gives each
 # timeline several of them, which the Redis store inserts in one touch (docs/REDIS.md,
 # "Fan-out in few round trips"); it is that big only under a backlog. A bulk-lane post
-# reaches 1,000+ followers each: its batches stay small, so one never runs near the
-# stream's 30 s reclaim time (adapters/redis/event_queue.py), after which another
-# consumer would take it over and do it again.
+# reaches 1,000+ followers each: its batches stay small, so a worker that dies holding
+# one leaves little to redo (a live one keeps its batch however long it takes:
+# `EventQueue.working_on`).
 CONSUME_BATCH: dict[Lane, int] = {"default": 1000, "bulk": 100}
 MAINTENANCE_INTERVAL_S = 3600.0
 SPIKES_EVERY_S = 60.0
@@ -106,7 +106,9 @@ class Worker:
     async def consume_once(self, lane: Lane, consumer: str, block_ms: int) -> int:
         deliveries = await self._queue.consume(lane, consumer, CONSUME_BATCH[lane], block_ms)
         if deliveries:
-            await self.handle_batch(deliveries)
+            # However long the batch takes, no other worker takes it over meanwhile.
+            async with self._queue.working_on(consumer, deliveries):
+                await self.handle_batch(deliveries)
         return len(deliveries)
 
     async def handle_batch(self, deliveries: Sequence[Delivery]) -> None:

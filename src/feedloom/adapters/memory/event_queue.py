@@ -2,16 +2,18 @@
 
 Delivery is at-most-once within the process; nothing is lost across a restart all the
 same, because the outbox keeps every event until its fan-out is done: a new process is
-a new epoch, and the relay re-sends what the old one never finished.
+a new epoch, and the relay re-sends what the old one never finished. No other process
+consumes, so nothing is ever taken over: `working_on` only runs its body.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 
 from feedloom.domain.model import Event
 from feedloom.ports import Delivery, Lane
@@ -49,6 +51,12 @@ class MemoryEventQueue:
             batch.append(queue.get_nowait()[1])
         self._unacked += len(batch)
         return batch
+
+    @contextlib.asynccontextmanager
+    async def working_on(
+        self, consumer: str, deliveries: Sequence[Delivery]
+    ) -> AsyncIterator[None]:
+        yield
 
     async def ack(self, deliveries: Sequence[Delivery]) -> None:
         self._unacked -= len(deliveries)

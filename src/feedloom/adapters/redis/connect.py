@@ -59,6 +59,7 @@ class RedisConfig:
     author_timeline_length: int
     inactive_after: timedelta
     reclaim_idle_s: float
+    reclaim_heartbeat_s: float = 1.0
     counter_shards: int = 16
     timeline_buckets: int = TIMELINE_BUCKETS
     near_cache: bool = True
@@ -107,7 +108,8 @@ async def redis_caches(
             client,
             keys,
             claim_idle_ms=int(config.reclaim_idle_s * 1000),
-            claim_every_s=min(5.0, config.reclaim_idle_s / 2),
+            claim_every_s=config.reclaim_heartbeat_s,
+            heartbeat_s=config.reclaim_heartbeat_s,
         ),
         viewers=RedisRecordCache(client, keys, "rv"),
         tokens=RedisRecordCache(client, keys, "tk"),

@@ -3,7 +3,14 @@
 At-least-once: a delivery stays pending in the group until acknowledged, and fan-out
 is idempotent, so a repeat costs nothing but work. A worker that dies holding
 deliveries loses them to the others: each consume first reclaims (XAUTOCLAIM) entries
-idle longer than `claim_idle_ms`, at most every `claim_every_s`. An acknowledged entry
+idle longer than `claim_idle_ms`, at most every `claim_every_s`. That idle time is short
+(5 s by default: a dead worker's posts are late by about that much, within the 10 s
+freshness promise) because a live worker never lets its deliveries go idle, however
+long their batch takes: while it works on them (`working_on`) it touches them every
+`heartbeat_s` with XCLAIM to itself, JUSTID (their idle time goes back to 0, their
+delivery count stays). Only a worker that died, or hung longer than the idle time,
+stops touching; a batch that failed is no longer touched, so it is redelivered the
+same way. No key besides the stream: cluster-safe as it is. An acknowledged entry
 is deleted in the same transaction (XACK + XDEL), so a stream holds exactly the events
 not yet done and its memory stays bounded by the backlog; with one group nothing else
 needs them. Entries carry IDs and the relay's decision: kind, post_id, author_id, seq (the outbox
@@ -17,14 +24,18 @@ the outbox still holds under an older one (adapters/sql/outbox.py).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import time
 import uuid
-from collections.abc import Awaitable, Callable, Sequence
+from collections import defaultdict
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from functools import partial
 from typing import Any, TypeVar, cast
 
 from redis.exceptions import ResponseError
+from redis.typing import StreamIdT
 
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.scripts import LuaScript, RedisClient, ScriptRunner
@@ -88,14 +99,16 @@ class RedisEventQueue:
         self,
         client: RedisClient,
         keys: RedisKeys,
-        claim_idle_ms: int = 30_000,
-        claim_every_s: float = 5.0,
+        claim_idle_ms: int = 5_000,
+        claim_every_s: float = 1.0,
+        heartbeat_s: float = 1.0,
     ) -> None:
         self._client = client
         self._scripts = ScriptRunner(client)
         self._keys = keys
         self._claim_idle_ms = claim_idle_ms
         self._claim_every_s = claim_every_s
+        self._heartbeat_s = heartbeat_s
         self._groups_made: set[Lane] = set()
         self._last_claim: dict[Lane, float] = {}
         self._claim_cursor: dict[Lane, bytes | str] = {}
@@ -115,6 +128,43 @@ class RedisEventQueue:
         replies = await self._regrouping(lane, partial(self._read, lane, consumer, count, block_ms))
         entries = [entry for _stream, stream_entries in replies for entry in stream_entries]
         return await self._deliveries(lane, entries)
+
+    @contextlib.asynccontextmanager
+    async def working_on(
+        self, consumer: str, deliveries: Sequence[Delivery]
+    ) -> AsyncIterator[None]:
+        """Keep the deliveries this consumer's while the body runs (module doc)."""
+        stop = asyncio.Event()
+        beating = asyncio.create_task(self._heartbeat(consumer, deliveries, stop))
+        try:
+            yield
+        finally:
+            stop.set()  # a touch under way finishes first: no command is cut in half
+            await beating
+
+    async def _heartbeat(
+        self, consumer: str, deliveries: Sequence[Delivery], stop: asyncio.Event
+    ) -> None:
+        receipts: defaultdict[Lane, list[StreamIdT]] = defaultdict(list)
+        for delivery in deliveries:
+            receipts[delivery.lane].append(delivery.receipt)
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), self._heartbeat_s)
+            if stop.is_set():
+                return
+            try:
+                for lane, ids in receipts.items():
+                    # An entry acknowledged meanwhile is in no PEL any more: XCLAIM
+                    # skips it. One another consumer took over comes back here: both
+                    # do it, which costs work, never a post.
+                    await self._client.xclaim(
+                        self._keys.stream(lane), GROUP, consumer, 0, ids, justid=True
+                    )
+            except Exception:
+                # A missed beat costs at worst a repeat of the batch elsewhere; the
+                # batch itself goes on and reports its own errors.
+                log.warning("could not touch %d deliveries of %s", len(deliveries), consumer)
 
     async def ack(self, deliveries: Sequence[Delivery]) -> None:
         for lane in LANES:
