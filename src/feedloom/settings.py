@@ -149,9 +149,10 @@ def parse_rate(name: str, text: str) -> RateRule:
 
 class RateLimitSettings(BaseModel):
     """Moving-window rate limits (docs/OPERATIONS.md), FEEDLOOM_RATE_LIMITS__POSTS...:
-    writes per account, sign-in per account and per client address, sign-up per
-    address. Accounts younger than `young_account_hours` get `young_account_share` of
-    each per-account write limit."""
+    writes per account; sign-in per client address, per (account, address), and per
+    account for clients that never signed in to it (within `known_client_days`);
+    sign-up per address. Accounts younger than `young_account_hours` get
+    `young_account_share` of each per-account write limit."""
 
     posts: str = Field("30/minute", description="posts per account")
     comments: str = Field("60/minute", description="comments per account")
@@ -161,7 +162,13 @@ class RateLimitSettings(BaseModel):
     sign_in_per_address: str = Field(
         "25/5 minutes", description="sign-in attempts per client address"
     )
-    sign_in_per_account: str = Field("10/5 minutes", description="sign-in attempts per username")
+    sign_in_per_account_address: str = Field(
+        "10/5 minutes", description="sign-in attempts per (username, client address)"
+    )
+    sign_in_per_account: str = Field(
+        "10/5 minutes",
+        description="sign-in attempts per username, from clients that never signed in to it",
+    )
     sign_up_per_address: str = Field("10/30 minutes", description="sign-ups per client address")
     young_account_hours: float = Field(
         24,
@@ -172,6 +179,13 @@ class RateLimitSettings(BaseModel):
     young_account_share: float = Field(
         0.25, gt=0, le=1, allow_inf_nan=False, description="that share"
     )
+    known_client_days: int = Field(
+        90,
+        ge=1,
+        le=3_650,
+        description="a client that signed in to an account (its device cookie, or its "
+        "address) is exempt from that account's per-account sign-in limit this long",
+    )
 
     @field_validator(
         "posts",
@@ -180,6 +194,7 @@ class RateLimitSettings(BaseModel):
         "follows",
         "media",
         "sign_in_per_address",
+        "sign_in_per_account_address",
         "sign_in_per_account",
         "sign_up_per_address",
     )

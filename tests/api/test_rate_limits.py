@@ -27,15 +27,6 @@ async def test_sign_in_is_throttled_per_address_whatever_the_password(world: Wor
     assert await sign_in(world, alice.username, PASSWORD) == 429
 
 
-async def test_sign_in_is_throttled_per_account_regardless_of_case(world: World) -> None:
-    alice, bob = await world.user(), await world.user()
-    limit(world, "sign_in_per_account", 2)
-    assert await sign_in(world, alice.username, "wrong password") == 401
-    assert await sign_in(world, alice.username.upper(), "wrong password") == 401
-    assert await sign_in(world, alice.username, PASSWORD) == 429
-    assert await sign_in(world, bob.username, PASSWORD) == 201
-
-
 async def test_sign_up_is_throttled_per_address(world: World) -> None:
     limit(world, "sign_up_per_address", 1)
     await world.user()

@@ -15,7 +15,7 @@ from feedloom.ports import RateRule
 from feedloom.settings import Settings
 from tests.conftest import shrunk_settings
 from tests.integration.test_cache_loss import running
-from tests.world import World
+from tests.world import PASSWORD, World
 
 
 @pytest.fixture
@@ -64,3 +64,13 @@ async def test_a_proxy_that_writes_forwarded_is_read_by_rfc_7239(app_settings: S
         rotating[2]["X-Forwarded-For"] = "198.51.100.7"
         assert [await sign_in(world, headers) for headers in rotating] == [401, 401, 429]
         assert await sign_in(world, {"Forwarded": "for=2001:db8::18"}) == 401
+
+
+async def test_https_at_the_proxy_makes_the_device_cookie_secure(world: World) -> None:
+    alice = await world.user()
+    body = {"username": alice.username, "password": PASSWORD}
+    for proto, secure in (("https", True), ("http", False)):
+        headers = {"X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": proto}
+        signed_in = await world.client.post("/v1/sessions", json=body, headers=headers)
+        [cookie] = signed_in.headers.get_list("set-cookie")
+        assert ("; secure" in cookie.lower()) is secure, cookie

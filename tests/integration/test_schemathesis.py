@@ -67,6 +67,7 @@ def test_a_bounded_schemathesis_run_finds_no_server_error_and_no_contract_mismat
         "FEEDLOOM_RATE_LIMITS__MEDIA": "100000/minute",
         "FEEDLOOM_RATE_LIMITS__SIGN_IN_PER_ADDRESS": "100000/minute",
         "FEEDLOOM_RATE_LIMITS__SIGN_IN_PER_ACCOUNT": "100000/minute",
+        "FEEDLOOM_RATE_LIMITS__SIGN_IN_PER_ACCOUNT_ADDRESS": "100000/minute",
         "FEEDLOOM_RATE_LIMITS__SIGN_UP_PER_ADDRESS": "100000/minute",
     }
     with fleet(env, tmp_path) as processes:

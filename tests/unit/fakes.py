@@ -656,7 +656,8 @@ def throttle(limiter: FakeRateLimiter, young_share: float = 1.0, **per_minute: i
     """A Throttle over `limiter`: each action named gets that many per minute, every
     other 1,000; accounts younger than a day (by their ID) get `young_share` of it."""
     actions = ("posts", "comments", "likes", "follows", "media")
-    names = (*actions, "sign_in_per_address", "sign_in_per_account", "sign_up_per_address")
+    signs = ("sign_in_per_address", "sign_in_per_account_address", "sign_in_per_account")
+    names = (*actions, *signs, "sign_up_per_address")
     rules = {name: RateRule(name, per_minute.get(name, 1_000), 60) for name in names}
     return Throttle(limiter, rules, YoungAccounts(timedelta(days=1), young_share), clock)
 

@@ -35,6 +35,7 @@ from feedloom.adapters.sql.dead_letters import SqlDeadLetters
 from feedloom.adapters.sql.engagement import SqlEngagement
 from feedloom.adapters.sql.erasure import SqlAccountEraser
 from feedloom.adapters.sql.graph import SqlSocialGraph
+from feedloom.adapters.sql.known_clients import SqlKnownClients
 from feedloom.adapters.sql.leases import SqlWorkerLeases
 from feedloom.adapters.sql.media_sizes import SqlMediaSizes
 from feedloom.adapters.sql.moderation import SqlModeration
@@ -65,6 +66,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         account_admin=accounts,
         eraser=SqlAccountEraser(engine),
         tokens=accounts,
+        known_clients=SqlKnownClients(engine),
         activity=accounts,
         profiles=accounts,
         profile_editor=accounts,

@@ -60,8 +60,10 @@ from feedloom.write.publish_post import PostLimits, PublishPost
 from feedloom.write.relations import Relations
 from feedloom.write.relay_outbox import RelayOutbox
 from feedloom.write.sessions import Authenticator, SessionPolicy, Sessions
+from feedloom.write.sign_in import SignInLimits
 from feedloom.write.stream_tickets import StreamTickets
 from feedloom.write.throttle import Throttle, YoungAccounts
+from feedloom.write.tickets import SignedTickets
 from feedloom.write.worker import FanOutLedger, Worker, WorkerConfig
 
 NEW_POSTS_CAP = 50  # GET /v1/feed/new counts up to this many
@@ -233,6 +235,7 @@ def build_services(
             caches.tokens,
             passwords,
             throttle,
+            _sign_in_limits(settings, stores, throttle, clock, secret_key),
             ids,
             clock,
             timedelta(days=settings.username_reserved_days),
@@ -377,6 +380,16 @@ def _throttle(settings: Settings, caches: CachePorts, clock: Clock) -> Throttle:
     limits = settings.rate_limits
     young = YoungAccounts(timedelta(hours=limits.young_account_hours), limits.young_account_share)
     return Throttle(caches.rate_limiter, limits.rules(), young, clock)
+
+
+def _sign_in_limits(
+    settings: Settings, stores: DurableStores, throttle: Throttle, clock: Clock, secret_key: str
+) -> SignInLimits:
+    known_for = timedelta(days=settings.rate_limits.known_client_days)
+    devices = SignedTickets(
+        secret_key, "sign-in-device", clock, known_for, "this device cookie", "sign in again"
+    )
+    return SignInLimits(throttle, stores.known_clients, devices, clock, known_for)
 
 
 def _ranked_feed(

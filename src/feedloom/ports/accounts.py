@@ -47,7 +47,7 @@ class AccountEraser(Protocol):
         """In ONE transaction: mark the account deleted and blank its profile and
         password; tombstone its posts; delete its follows (both ways, counts moved),
         blocks, mutes, likes, comments (and those on its posts), media rows, keys,
-        affinities and tokens."""
+        affinities, tokens and known sign-in clients."""
         ...
 
 
@@ -90,6 +90,22 @@ class TokenStore(Protocol):
 
     async def revoke_session(self, user_id: int, session_id: str) -> str | None:
         """Delete the account's token with this session ID; its digest, None if none."""
+        ...
+
+
+class KnownClients(Protocol):
+    """Where each account signed in from: (account, client key) pairs that succeeded,
+    with the last time (write/sign_in.py; the key is a digest of the address)."""
+
+    async def remember(
+        self, user_id: int, client: str, now: datetime, forget_before: datetime
+    ) -> None:
+        """Record a sign-in of `client` at `now`; the account's pairs last seen before
+        `forget_before` go."""
+        ...
+
+    async def knows(self, user_id: int, client: str, since: datetime) -> bool:
+        """Whether `client` signed in to the account at `since` or later."""
         ...
 
 

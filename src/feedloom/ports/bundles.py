@@ -16,6 +16,7 @@ from feedloom.ports.accounts import (
     AccountStore,
     ActivityLog,
     FanoutModes,
+    KnownClients,
     PreferenceStore,
     ProfileEditor,
     ProfileStore,
@@ -63,6 +64,7 @@ class DurableStores:
     account_admin: AccountAdmin
     eraser: AccountEraser
     tokens: TokenStore
+    known_clients: KnownClients  # where each account signed in from (sign-in limits)
     activity: ActivityLog
     profiles: ProfileStore
     profile_editor: ProfileEditor

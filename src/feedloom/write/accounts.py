@@ -1,8 +1,9 @@
 """Accounts: sign up, sign in and out, change the password, confirm it.
 
 Passwords are hashed with argon2 in a bounded pool (passwords.py). Sign-in is
-throttled per client address and per username, sign-up per address (throttle.py);
-an unknown username costs the same hash as a wrong password.
+throttled per client address, per (account, address) and per account for clients that
+never signed in to it (sign_in.py), sign-up per address (throttle.py); an unknown
+username costs the same hash as a wrong password.
 Tokens are random and opaque; only their SHA-256 is stored, so a leaked table holds
 no usable token, and deleting the row revokes it (sessions.py reads them back).
 """
@@ -20,7 +21,9 @@ from feedloom.domain.errors import Conflict, Forbidden, InvalidInput, Unauthoriz
 from feedloom.domain.ids import IdGenerator
 from feedloom.ports import AccountStore, Clock, RecordCache, TokenStore
 from feedloom.write.passwords import Passwords
+from feedloom.write.sign_in import SignInLimits
 from feedloom.write.throttle import Throttle
+from feedloom.write.tickets import Ticket
 
 USERNAME = re.compile(r"^[A-Za-z0-9_]{3,32}$")
 RELEASED = re.compile(r"^deleted_\d+$", re.IGNORECASE)  # what a released name becomes
@@ -34,6 +37,7 @@ def token_digest(token: str) -> str:
 class OpenedSession:
     token: str
     user_id: int
+    device: Ticket  # the device cookie: this client signed in to this account
 
 
 class AccountService:
@@ -46,12 +50,14 @@ class AccountService:
         token_cache: RecordCache,
         passwords: Passwords,
         throttle: Throttle,
+        sign_in_limits: SignInLimits,
         ids: IdGenerator,
         clock: Clock,
         username_reserved: timedelta,
     ) -> None:
         self._accounts, self._tokens, self._token_cache = accounts, tokens, token_cache
         self._passwords, self._throttle = passwords, throttle
+        self._limits = sign_in_limits
         self._ids, self._clock = ids, clock
         self.username_reserved = username_reserved  # public: tests shorten it
 
@@ -80,18 +86,23 @@ class AccountService:
             await create()
         return user_id
 
-    async def open_session(self, username: str, password: str, address: str) -> OpenedSession:
-        """Sign in. Both throttles are charged before any hash is computed, so a flood
-        costs a lookup in the limiter, not an argon2 hash."""
-        await self._throttle.key("sign_in_per_address", address)
-        await self._throttle.key("sign_in_per_account", username.lower())
+    async def open_session(
+        self, username: str, password: str, address: str, device: str | None = None
+    ) -> OpenedSession:
+        """Sign in from `address`, with the device cookie a sign-in set (if the client
+        kept one). Every limit is charged before any hash is computed, so a flood costs
+        lookups, not argon2 hashes."""
+        await self._limits.charge_client(username, address)
         credentials = await self._accounts.credentials(username)
+        user_id = credentials.user_id if credentials is not None else None
+        await self._limits.charge_account(username, user_id, address, device)
         known_hash = credentials.password_hash if credentials is not None else None
         if not await self._passwords.verify(known_hash, password) or credentials is None:
             raise Unauthorized("unknown username or wrong password")
         token = secrets.token_urlsafe(32)
         await self._tokens.create_token(token_digest(token), credentials.user_id, self._clock())
-        return OpenedSession(token, credentials.user_id)
+        device_ticket = await self._limits.signed_in(credentials.user_id, address)
+        return OpenedSession(token, credentials.user_id, device_ticket)
 
     async def close_session(self, token: str) -> None:
         digest = token_digest(token)

@@ -25,6 +25,7 @@ from feedloom.adapters.sql.schema import (
     blocks,
     follows,
     idempotency_keys,
+    known_clients,
     likes,
     media,
     mutes,
@@ -47,7 +48,11 @@ class SqlAccountEraser:
             touched = await _drop_engagement(conn, user_id)
             own_posts = await _tombstone_posts(conn, user_id, now)
             files = await _drop_media(conn, user_id)
-            for table, column in ((idempotency_keys, "user_id"), (affinities, "reader_id")):
+            for table, column in (
+                (idempotency_keys, "user_id"),
+                (affinities, "reader_id"),
+                (known_clients, "user_id"),
+            ):
                 await conn.execute(delete(table).where(table.c[column] == user_id))
             await conn.execute(delete(affinities).where(affinities.c.author_id == user_id))
             revoked = await conn.execute(

@@ -78,6 +78,16 @@ tokens = Table(
     Column("last_used_at", Timestamp),  # migration 0009: renewed on use, at most hourly
 )
 
+# Where each account signed in from (migration 0014): a digest of the client's address
+# per successful sign-in, so the per-account sign-in limit spares known clients.
+known_clients = Table(
+    "known_clients",
+    metadata,
+    Column("user_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("client", String(64), primary_key=True),
+    Column("signed_in_at", Timestamp, nullable=False),
+)
+
 posts = Table(
     "posts",
     metadata,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Response
+from fastapi import APIRouter, Cookie, Path, Request, Response
 
 from feedloom.api.deps import (
     AccountsDep,
@@ -45,12 +45,40 @@ async def create_account(
     return AccountCreated(id=str(user_id), username=body.username)
 
 
+DEVICE_COOKIE = "feedloom_device"
+
+
 @router.post("/sessions", status_code=201, response_model=SessionCreated)
 async def create_session(
-    body: NewSession, accounts: AccountsDep, address: ClientAddress
+    body: NewSession,
+    accounts: AccountsDep,
+    address: ClientAddress,
+    request: Request,
+    response: Response,
+    device: Annotated[
+        str | None,
+        Cookie(
+            alias=DEVICE_COOKIE,
+            max_length=128,
+            description="set by an earlier sign-in to this account: the client is known, "
+            "so a flood of wrong passwords from elsewhere does not shut it out",
+        ),
+    ] = None,
 ) -> SessionCreated:
-    """Log in: a bearer token, for `Authorization: Bearer` (*Authorize* in /docs)."""
-    session = await accounts.open_session(body.username, body.password, address)
+    """Log in: a bearer token, for `Authorization: Bearer` (*Authorize* in /docs).
+
+    Also sets the device cookie (HttpOnly, for this path only), which tells a later
+    sign-in to this account that the client signed in before (docs/CLIENT_API.md)."""
+    session = await accounts.open_session(body.username, body.password, address, device)
+    response.set_cookie(
+        DEVICE_COOKIE,
+        session.device.value,
+        expires=session.device.expires_at,
+        path="/v1/sessions",
+        secure=request.url.scheme == "https",
+        httponly=True,
+        samesite="strict",
+    )
     return SessionCreated(token=session.token, user_id=str(session.user_id))
 
 
