@@ -1,5 +1,5 @@
-"""PostgreSQL refusing connections, then gone from its port, as a real `feedloom serve`
-process sees it, over one kept-alive connection: every request that needs the store
+"""PostgreSQL refusing connections, then gone from its port, as real `feedloom serve`
+processes see it, over one kept-alive connection: every request that needs the store
 answers 503 problem+json with Retry-After (never 500), /healthz, /metrics and a warm
 feed read keep answering, no answer closes the connection, and a write retried with
 its Idempotency-Key works once the database is back.
@@ -74,7 +74,8 @@ async def refuse_connections(name: str, refused: bool) -> None:
 
 
 @contextlib.asynccontextmanager
-async def serving(database: str, proxy: CuttableProxy, logs: Path) -> AsyncIterator[str]:
+async def serving(database: str, proxy: CuttableProxy, logs: Path) -> AsyncIterator[list[str]]:
+    """Two API processes on the database (the first runs the fan-out worker too)."""
     async with scratch_redis_prefix() as prefix:
         env = {
             **lifted_rate_limit_env(),
@@ -87,12 +88,15 @@ async def serving(database: str, proxy: CuttableProxy, logs: Path) -> AsyncItera
             "FEEDLOOM_SECRET_KEY": TEST_SECRET_KEY,
         }
         with fleet(env, logs) as processes:
-            port = free_port()
-            args = ("serve", "--no-demo", "--inline-worker", "--port", str(port))
-            processes.start("api", *args, worker_id=1, url=f"http://127.0.0.1:{port}")
+            urls = []
+            for n, worker in enumerate(("--inline-worker", "--no-inline-worker"), 1):
+                port = free_port()
+                urls.append(f"http://127.0.0.1:{port}")
+                args = ("serve", "--no-demo", worker, "--port", str(port))
+                processes.start(f"api-{n}", *args, worker_id=n, url=urls[-1])
             try:
                 await processes.wait_ready()
-                yield f"http://127.0.0.1:{port}"
+                yield urls
             finally:
                 # Stopped off the event loop: the server's last queries go through the
                 # proxy this loop runs.
@@ -152,13 +156,15 @@ async def retried(connection: KeptAlive, author: User, key: str) -> str:
 async def test_refused_and_closed_port_outages_answer_503_on_a_live_connection(
     tmp_path: Path,
 ) -> None:
+    """The feed is warmed through one process and read in the outage through the
+    other, which never served this reader before: a warm read needs no SQL anywhere."""
     proxy = CuttableProxy.to_postgres()
     await proxy.start()
     try:
-        async with scratch_database() as database, serving(database, proxy, tmp_path) as url:
-            async with httpx.AsyncClient(base_url=url, timeout=30) as client:
+        async with scratch_database() as database, serving(database, proxy, tmp_path) as urls:
+            async with httpx.AsyncClient(base_url=urls[0], timeout=30) as client:
                 author, reader, warm = await warm_reader(World(client, None))  # type: ignore[arg-type]
-            connection = await KeptAlive.open(url)
+            connection = await KeptAlive.open(urls[1])
             try:
                 await refuse_connections(database, refused=True)
                 await outage_answers(connection, author, reader, warm, "during-refusal")

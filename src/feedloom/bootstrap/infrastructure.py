@@ -4,7 +4,8 @@ or on Redis. Every open resource is registered on the caller's exit stack."""
 from __future__ import annotations
 
 import contextlib
-from datetime import timedelta
+import logging
+from datetime import datetime, timedelta
 
 from redis.exceptions import RedisError
 from sqlalchemy.exc import InterfaceError, OperationalError
@@ -39,15 +40,17 @@ from feedloom.adapters.sql.known_clients import SqlKnownClients
 from feedloom.adapters.sql.leases import SqlWorkerLeases
 from feedloom.adapters.sql.media_sizes import SqlMediaSizes
 from feedloom.adapters.sql.moderation import SqlModeration
-from feedloom.adapters.sql.outages import is_outage
+from feedloom.adapters.sql.outages import OUTAGE_TYPES, is_outage
 from feedloom.adapters.sql.outbox import SqlOutbox
 from feedloom.adapters.sql.people import SqlPeople
 from feedloom.adapters.sql.posts import SqlPosts
 from feedloom.adapters.sql.threads import SqlThreads
 from feedloom.domain.trending import WINDOWS
 from feedloom.metrics import Metrics
-from feedloom.ports import CachePorts, Clock, DurableStores
+from feedloom.ports import ActivityLog, CachePorts, Clock, DurableStores
 from feedloom.settings import Settings
+
+log = logging.getLogger(__name__)
 
 
 async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -> DurableStores:
@@ -67,7 +70,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         eraser=SqlAccountEraser(engine),
         tokens=accounts,
         known_clients=SqlKnownClients(engine),
-        activity=accounts,
+        activity=BestEffortActivity(accounts),
         profiles=accounts,
         profile_editor=accounts,
         fanout_modes=accounts,
@@ -92,6 +95,24 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         bulk=SqlBulkImport(engine),
         moderation=SqlModeration(engine),
     )
+
+
+class BestEffortActivity:
+    """Marking a user active is a hint (it keeps a reader's timeline from expiring),
+    written at most hourly per user per process on whatever request comes first: a
+    warm feed read, which needs no SQL otherwise, must not answer 503 for it while the
+    database is away. Only an outage is let pass; any other error still raises."""
+
+    def __init__(self, inner: ActivityLog) -> None:
+        self._inner = inner
+
+    async def mark_active(self, user_id: int, now: datetime) -> None:
+        try:
+            await self._inner.mark_active(user_id, now)
+        except OUTAGE_TYPES as error:
+            if not is_outage(error):
+                raise
+            log.warning("activity of user %d not recorded: the database is unavailable", user_id)
 
 
 def is_transient(error: BaseException) -> bool:
