@@ -18,8 +18,7 @@ import asyncpg
 import pytest
 from redis.asyncio import Redis
 
-from feedloom.adapters.redis.client import open_client
-from feedloom.adapters.redis.scripts import RedisClient
+from feedloom.adapters.redis.wire import RedisClient, open_client
 from feedloom.bench.redis_probe import delete_prefix
 from feedloom.bench.scratch import create_scratch_schema, drop_scratch_schema
 from feedloom.settings import Settings

@@ -228,6 +228,31 @@ class ModerationSettings(BaseModel):
     )
 
 
+class MemoSettings(BaseModel):
+    """How much each per-process memo may keep (docs/OPERATIONS.md, "Memory per
+    process", adds them up). Each drops its oldest entries when full."""
+
+    near_views: int = Field(
+        50_000, ge=0, description="views, counts and viewer estimates kept near, per kind (Redis)"
+    )
+    near_records_mib: int = Field(
+        32, ge=0, description="MiB of reader and likes records kept near, per kind (Redis)"
+    )
+    decoded_views: int = Field(
+        50_000, ge=0, description="post and profile views kept decoded beside their bytes (Redis)"
+    )
+    decoded_readers: int = Field(10_000, ge=0, description="reader records kept decoded")
+    post_authors: int = Field(100_000, ge=0, description="post -> author facts remembered")
+    timeline_names: int = Field(100_000, ge=0, description="timeline key names remembered (Redis)")
+    cluster_slots: int = Field(200_000, ge=0, description="key -> slot facts (Redis Cluster)")
+    counted_viewers: int = Field(
+        200_000, ge=0, description="(viewer, post) pairs counted lately, not counted again (Redis)"
+    )
+    active_users: int = Field(
+        1_000_000, ge=0, description="users marked active within the hour, not marked again"
+    )
+
+
 class HttpSettings(BaseModel):
     """What a reverse proxy would enforce, enforced by the server `feedloom serve` runs
     (api/http_limits.py), plus the response headers every answer carries
@@ -419,6 +444,7 @@ class Settings(BaseSettings):
     feed: FeedSettings = FeedSettings()
     moderation: ModerationSettings = ModerationSettings()
     http: HttpSettings = HttpSettings()
+    memo: MemoSettings = MemoSettings()
 
     # Operations (docs/OPERATIONS.md): logs, and who may read /metrics and /readyz.
     log_format: Literal["text", "json"] = Field(

@@ -102,7 +102,7 @@ async def test_events_the_queue_lost_are_sent_again_from_the_outbox(
 
 
 async def lose_the_queue(world: World) -> None:
-    queue: Any = world.feedloom.caches.queue
+    queue: Any = world.feedloom.queue
     inner = getattr(queue, "_inner", queue)
     if hasattr(inner, "_lanes"):  # in-process: what a restarted process has
         fresh = type(inner)()

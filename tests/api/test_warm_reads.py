@@ -13,8 +13,8 @@ from redis.asyncio.client import Pipeline
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from feedloom.adapters.redis.autopipeline import AutoPipelinedRedis, Command
-from feedloom.adapters.redis.near_cache import NearCache
+from feedloom.adapters.redis.wire import NearCache
+from feedloom.adapters.redis.wire.autopipeline import AutoPipelinedRedis, Command
 from feedloom.domain.errors import Unavailable
 from feedloom.read.timing import StageTimer
 from tests.world import User, World
@@ -135,11 +135,14 @@ def redis_round_trips() -> Iterator[list[list[str]]]:
 
 
 @pytest.mark.parametrize("backend_name", ["production"])
-async def test_a_warm_page_reads_redis_in_two_round_trips(world: World) -> None:
-    """Relations and candidates in one round trip, the page's views in the second, also
-    for a reader who follows a pulled account (whose list joins the first); counting
-    the reader among the shown posts' distinct viewers joins the second
-    (read/hydrate.py). The same page again: one round trip."""
+async def test_a_warm_page_reads_redis_in_at_most_three_round_trips_and_then_one(
+    world: World,
+) -> None:
+    """The read path reads viewer → candidates → views in turn, each step's lookups in
+    one round trip, also for a reader who follows a pulled account (whose list joins
+    the candidates'). Right after the reader's relations changed (their record was just
+    built again) that is three; the same page again is one: the reader's relations,
+    views, counts, likes and viewer estimates are all kept in process."""
     reader, _, _ = await warm_reader(world)
     star = await world.user()
     for fan in [reader, *[await world.user() for _ in range(5)]]:  # > pull_above (4)
@@ -147,35 +150,37 @@ async def test_a_warm_page_reads_redis_in_two_round_trips(world: World) -> None:
     await world.post(star, "from a pulled account")
     await world.settle()
     home_feed = world.feedloom.services.home_feed
-    await home_feed.page(int(reader.id), 20, None, StageTimer())  # learns the pulled one
-    with redis_round_trips() as sent:
+    scope = world.feedloom.request_scope  # as the API opens it around each request
+    with scope():
+        await home_feed.page(int(reader.id), 20, None, StageTimer())
+    with redis_round_trips() as sent, scope():
         page = await home_feed.page(int(reader.id), 20, None, StageTimer())
     assert [item.source for item in page.items].count("pulled") == 1
-    assert len(sent) <= 2, sent
+    assert len(sent) <= 3, sent  # the relations (rebuilt last read), candidates, views
     assert all(item.views >= 1 for item in page.items)  # the reader's own view counted
     # Read again, nothing changed: every view, count, like and viewer estimate is kept
-    # in process (adapters/redis/near_cache.py), fenced by one PING as the read began.
-    with redis_round_trips() as sent:
+    # in process (adapters/redis/wire/near_cache.py), fenced by one PING as the read began.
+    with redis_round_trips() as sent, scope():
         again = await home_feed.page(int(reader.id), 20, None, StageTimer())
     assert len(sent) == 1, sent
     assert again.items == page.items
-    # A like elsewhere changes only the reader's likes record, read with the first
-    # round trip (read/chronological.py `Opening`): still one.
+    # A like elsewhere changes only the reader's likes record, read again beside the
+    # page's views: one more round trip.
     stranger = await world.user()
     elsewhere = await world.post(stranger, "not in the reader's feed")
     await world.settle()
     liked = await world.client.put(f"/v1/posts/{elsewhere}/like", headers=reader.auth)
     assert liked.status_code in (200, 201, 204), liked.text
     await world.settle()
-    with redis_round_trips() as sent:
+    with redis_round_trips() as sent, scope():
         after_like = await home_feed.page(int(reader.id), 20, None, StageTimer())
-    assert len(sent) == 1, sent
+    assert len(sent) == 2, sent
     assert after_like.items == page.items
 
 
 @contextlib.contextmanager
 def near_cache_fences() -> Iterator[list[int]]:
-    """Each fence a lookup of the near cache asks for (adapters/redis/near_cache.py)."""
+    """Each fence a lookup of the near cache asks for (adapters/redis/wire/near_cache.py)."""
     asked: list[int] = []
     fence = NearCache.fence
 
@@ -192,18 +197,26 @@ def near_cache_fences() -> Iterator[list[int]]:
 
 @pytest.mark.parametrize("backend_name", ["production"])
 async def test_a_warm_profile_page_post_and_trending_page_each_fence_once(world: World) -> None:
-    """Each is one read (ports.ReadFreshness): its lookups share the fence it sent as it
-    began, instead of each sending one when it first looks up what is kept."""
+    """Each is one request (the scope the API opens around it): its lookups share the
+    fence it sent as it began, instead of each sending one when it first looks up what
+    is kept."""
     reader, author, post_id = await warm_reader(world)  # the reader liked the post
     services = world.feedloom.services
     author_posts, trending = services.author_posts, services.trending
+    scope = world.feedloom.request_scope  # as the API opens it around each request
     for _ in range(2):  # the second: everything kept
-        page = await author_posts.page(int(reader.id), int(author.id), 20, None)
-        item = await author_posts.post(int(reader.id), int(post_id))
-        trends = await trending.page(int(reader.id), "1h", 20)
+        with scope():
+            page = await author_posts.page(int(reader.id), int(author.id), 20, None)
+        with scope():
+            item = await author_posts.post(int(reader.id), int(post_id))
+        with scope():
+            trends = await trending.page(int(reader.id), "1h", 20)
     assert [trend.post.id for trend in trends] == [int(post_id)]
     with near_cache_fences() as fences:
-        assert await author_posts.page(int(reader.id), int(author.id), 20, None) == page
-        assert await author_posts.post(int(reader.id), int(post_id)) == item
-        assert await trending.page(int(reader.id), "1h", 20) == trends
+        with scope():
+            assert await author_posts.page(int(reader.id), int(author.id), 20, None) == page
+        with scope():
+            assert await author_posts.post(int(reader.id), int(post_id)) == item
+        with scope():
+            assert await trending.page(int(reader.id), "1h", 20) == trends
     assert fences == [1, 1, 1]

@@ -37,11 +37,9 @@ from feedloom.adapters.redis.caches import (
     RedisRecordCache,
     RedisViewCache,
 )
-from feedloom.adapters.redis.client import open_client
 from feedloom.adapters.redis.event_queue import RedisEventQueue
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.rate_limiter import redis_rate_limiter
-from feedloom.adapters.redis.scripts import RedisClient
 from feedloom.adapters.redis.sketches import (
     RedisHourlyTallies,
     RedisTrendingStore,
@@ -49,6 +47,7 @@ from feedloom.adapters.redis.sketches import (
 )
 from feedloom.adapters.redis.timeline_store import RedisAuthorTimelineStore, RedisTimelineStore
 from feedloom.adapters.redis.views import POSTS
+from feedloom.adapters.redis.wire import RedisClient, open_client
 from feedloom.domain.model import Post
 from feedloom.ports import (
     AuthorTimelineStore,

@@ -23,7 +23,7 @@ CHECK_EVERY_S = 1.0
 async def in_flight(feedloom: Feedloom) -> dict[str, int]:
     """Events not yet handled: in the outbox, or on the queue (unread or unacked)."""
     outbox = await feedloom.stores.outbox.pending()  # first: the relay publishes before it commits
-    return {"outbox": outbox, **await feedloom.caches.queue.lag()}
+    return {"outbox": outbox, **await feedloom.queue.lag()}
 
 
 async def unfinished(

@@ -10,9 +10,8 @@ from typing import Any
 import pytest
 from redis.exceptions import NoScriptError, ResponseError
 
-from feedloom.adapters.redis.autopipeline import AutoPipelinedRedis, Command
-from feedloom.adapters.redis.client import open_client
-from feedloom.adapters.redis.scripts import RedisClient
+from feedloom.adapters.redis.wire import RedisClient, open_client
+from feedloom.adapters.redis.wire.autopipeline import AutoPipelinedRedis, Command
 from tests.servers import REDIS_URL, scratch_redis_client
 
 pytestmark = pytest.mark.redis

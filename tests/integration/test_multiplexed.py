@@ -12,8 +12,9 @@ import pytest
 from redis.exceptions import ConnectionError, NoScriptError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from feedloom.adapters.redis.client import open_client
-from feedloom.adapters.redis.multiplexed import Address, MultiplexedConnection
+from feedloom.adapters.redis.wire.client import open_client
+from feedloom.adapters.redis.wire.multiplexed import MultiplexedConnection
+from feedloom.adapters.redis.wire.resp import Address
 from tests.servers import REDIS_URL, scratch_redis_prefix
 
 pytestmark = pytest.mark.redis

@@ -24,12 +24,11 @@ import httpx
 import pytest
 from redis.asyncio import Redis, RedisCluster
 
-from feedloom.adapters.redis.client import open_client
 from feedloom.adapters.redis.keys import RedisKeys
-from feedloom.adapters.redis.multiplexed import MultiplexedConnection
-from feedloom.adapters.redis.scripts import ScriptRunner
 from feedloom.adapters.redis.sketches import RedisViewerSketches
 from feedloom.adapters.redis.timeline_store import RedisTimelineStore
+from feedloom.adapters.redis.wire import ScriptRunner, open_client
+from feedloom.adapters.redis.wire.multiplexed import MultiplexedConnection
 from feedloom.api.app import create_app
 from feedloom.bench.redis_cluster import cluster_ok, node_answers, start_node
 from feedloom.bench.stores import redis_cpu_seconds

@@ -8,8 +8,9 @@ from collections.abc import AsyncIterator
 import httpx
 import pytest
 
-from feedloom.adapters.redis.client import delete_all_keys, open_client
+from feedloom.adapters.redis.connect import delete_all_keys
 from feedloom.adapters.redis.keys import RedisKeys
+from feedloom.adapters.redis.wire import open_client
 from feedloom.api.app import create_app
 from feedloom.settings import Settings
 from tests.lifespan import lifespan_of

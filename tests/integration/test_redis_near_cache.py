@@ -1,4 +1,4 @@
-"""The near cache of views (adapters/redis/near_cache.py): views kept in process, never
+"""The near cache of views (adapters/redis/wire/near_cache.py): views kept in process, never
 staler than Redis. Each "process" here is a client and a near cache of its own on one
 key prefix, as two API processes of a deployment are."""
 
@@ -20,13 +20,13 @@ from feedloom.adapters.redis.caches import (
     RedisCounterStore,
     RedisRecordCache,
     RedisViewCache,
+    near_record_size,
 )
-from feedloom.adapters.redis.client import open_client
 from feedloom.adapters.redis.keys import RedisKeys
-from feedloom.adapters.redis.multiplexed import Address
-from feedloom.adapters.redis.near_cache import Listener, NearCache
-from feedloom.adapters.redis.scripts import RedisClient
 from feedloom.adapters.redis.sketches import RedisViewerSketches
+from feedloom.adapters.redis.wire import Address, RedisClient, near_cache, open_client
+from feedloom.adapters.redis.wire.near_cache import NearCache
+from feedloom.adapters.redis.wire.resp import RespConnection, connect
 from feedloom.domain.model import Counts
 from tests.servers import REDIS_URL, scratch_redis_prefix
 
@@ -64,12 +64,17 @@ async def _process(prefix: str, limit: int = 1_000) -> Process:
     client = await open_client(REDIS_URL)
     keys, resets = RedisKeys(prefix), list[str]()
     near = NearCache(Address.of(client.connection_pool.connection_kwargs))  # type: ignore[union-attr]
-    region = near.region(keys.kind_prefix("post"), limit)
+    region = near.region(keys.kind_prefix("post"), limit=limit)
     process = Process(
         client,
         near,
         RedisViewCache(client, keys, "post", RAW, near=region),
-        RedisRecordCache(client, keys, "lk", near=near.region(keys.kind_prefix("lk"))),
+        RedisRecordCache(
+            client,
+            keys,
+            "lk",
+            near=near.region(*keys.record_prefixes("lk"), sizeof=near_record_size),
+        ),
         RedisViewerSketches(client, keys, near=near.region(keys.viewers_prefix())),
         resets,
         asyncio.Event(),
@@ -130,16 +135,23 @@ async def test_a_view_read_once_is_served_in_process(
 def _deliver_late(monkeypatch: pytest.MonkeyPatch) -> None:
     """What the invalidation connection receives is handled 50 ms late, in order: as
     if a's invalidations were slow to arrive."""
-    handle, late = Listener._handle, deque[tuple[Listener, Any]]()
+    opened = connect
 
-    def deliver() -> None:
-        handle(*late.popleft())
+    async def slow_connect(address: Address, on_message: Any = None) -> RespConnection:
+        connection = await opened(address, on_message)
+        received, late = connection.data_received, deque[bytes]()
 
-    def slow(listener: Listener, reply: Any) -> None:
-        late.append((listener, reply))
-        asyncio.get_running_loop().call_later(0.05, deliver)
+        def deliver() -> None:
+            received(late.popleft())
 
-    monkeypatch.setattr(Listener, "_handle", slow)
+        def slow(data: bytes) -> None:
+            late.append(data)
+            asyncio.get_running_loop().call_later(0.05, deliver)
+
+        connection.data_received = slow  # type: ignore[method-assign]
+        return connection
+
+    monkeypatch.setattr(near_cache, "connect", slow_connect)
 
 
 async def test_another_process_write_is_seen_on_the_very_next_read(

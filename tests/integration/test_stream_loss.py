@@ -12,8 +12,8 @@ from collections.abc import AsyncIterator
 import httpx
 import pytest
 
-from feedloom.adapters.redis.client import open_client
 from feedloom.adapters.redis.keys import RedisKeys
+from feedloom.adapters.redis.wire import open_client
 from feedloom.api.app import create_app
 from feedloom.ports import Lane
 from feedloom.settings import Settings

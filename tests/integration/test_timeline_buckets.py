@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from feedloom.adapters.redis import RedisConfig, redis_caches
+from feedloom.adapters.redis import RedisConfig, open_redis
 from feedloom.adapters.redis.connect import TimelineBucketsDiffer
 from feedloom.adapters.redis.keys import RedisKeys
 from tests.integration.test_cli_postgres import feedloom
@@ -31,8 +31,8 @@ def config(prefix: str, buckets: int) -> RedisConfig:
 
 
 async def open_and_close(prefix: str, buckets: int) -> None:
-    _caches, close = await redis_caches(config(prefix, buckets), lambda _port: None)
-    await close()
+    redis = await open_redis(config(prefix, buckets))
+    await redis.close()
 
 
 async def test_the_first_process_sets_the_count_and_another_count_is_refused() -> None:

@@ -9,8 +9,8 @@ from collections.abc import AsyncIterator
 import pytest
 
 from feedloom.adapters.redis.keys import RedisKeys
-from feedloom.adapters.redis.scripts import RedisClient
 from feedloom.adapters.redis.sketches import RecentlyCounted, RedisViewerSketches
+from feedloom.adapters.redis.wire import RedisClient
 from tests.servers import scratch_redis_client
 
 pytestmark = pytest.mark.redis

@@ -46,7 +46,7 @@ async def publish_a_post(feedloom: Feedloom) -> None:
 
 async def all_handled(feedloom: Feedloom) -> bool:
     return await feedloom.stores.outbox.pending() == 0 and not any(
-        (await feedloom.caches.queue.lag()).values()
+        (await feedloom.queue.lag()).values()
     )
 
 

@@ -6,15 +6,15 @@ from __future__ import annotations
 import pytest
 from redis.asyncio.connection import Connection
 
-from feedloom.adapters.redis.client import (
+from feedloom.adapters.redis.keys import RedisKeys
+from feedloom.adapters.redis.timeline_store import KnownNames
+from feedloom.adapters.redis.wire.client import (
     RedisUnavailable,
     _PackedConnection,
     open_client,
     parse_redis_url,
     redacted,
 )
-from feedloom.adapters.redis.keys import RedisKeys
-from feedloom.adapters.redis.timeline_store import KnownNames
 
 
 def test_a_cluster_is_named_by_the_url_scheme_or_the_setting() -> None:

@@ -96,6 +96,7 @@ def create_app(
     ):
         app.include_router(module.router)
     install_web(app, settings)
+    app.add_middleware(FreshReads, scope=lambda: app.state.feedloom.request_scope())
     app.add_middleware(
         BodySizeLimit, max_bytes=settings.max_body_bytes, upload_max_bytes=settings.media_max_bytes
     )
@@ -111,6 +112,25 @@ def create_app(
         )
     install_security_headers(app, settings.http)
     return app
+
+
+class FreshReads:
+    """Opens the composition root's request scope around each read (GET, HEAD): a
+    cache that keeps values near makes sure there, once, that the request shows every
+    write completed before it began. Writes are left out: a request that writes and
+    then reads must see its own write, which the scope opened before it would not."""
+
+    def __init__(
+        self, app: ASGIApp, scope: Callable[[], contextlib.AbstractContextManager[None]]
+    ) -> None:
+        self.app, self._scope = app, scope
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] not in ("GET", "HEAD"):
+            await self.app(scope, receive, send)
+            return
+        with self._scope():
+            await self.app(scope, receive, send)
 
 
 class BodySizeLimit:

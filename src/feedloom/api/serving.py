@@ -32,6 +32,7 @@ from feedloom.api.control import (
 )
 from feedloom.api.http_limits import ParserLimits, limited_protocol
 from feedloom.bootstrap import Feedloom
+from feedloom.loops import eager
 from feedloom.settings import Settings
 
 
@@ -50,7 +51,7 @@ def serve_http(
         else [admin_server(app.state, settings, settings.admin_port)]
     )
     control = ControlChannel(server, app.state, settings) if settings.is_embedded else None
-    with asyncio.Runner(loop_factory=config.get_loop_factory()) as runner:
+    with asyncio.Runner(loop_factory=eager(config.get_loop_factory())) as runner:
         runner.run(serve_beside(server, beside, sockets, control))
 
 

@@ -82,9 +82,9 @@ async def _drain(feedloom: Feedloom, concurrency: int) -> float:
 async def backlog(feedloom: Feedloom) -> int:
     # The queue first: it is cheap and non-empty for most of the run; the outbox is
     # counted only once the queue looks empty, since relayed events leave it first.
-    queued = sum((await feedloom.caches.queue.lag()).values())
+    queued = sum((await feedloom.queue.lag()).values())
     return queued or await feedloom.stores.outbox.pending() + sum(
-        (await feedloom.caches.queue.lag()).values()
+        (await feedloom.queue.lag()).values()
     )
 
 

@@ -148,7 +148,8 @@ def _expected_page(workload: Workload, post_of: dict[int, int], user: int) -> li
 
 
 async def _read(feedloom: Feedloom, user_id: int) -> list[int]:
-    page = await feedloom.services.home_feed.page(user_id, PAGE, None, StageTimer())
+    with feedloom.request_scope():  # as the API opens it around each request
+        page = await feedloom.services.home_feed.page(user_id, PAGE, None, StageTimer())
     return [item.post.id for item in page.items]
 
 
@@ -158,7 +159,8 @@ async def _timed_round(feedloom: Feedloom, user_ids: list[int]) -> tuple[Round, 
         started, cpu_started = time.perf_counter(), time.process_time()
         for user_id in user_ids:
             t0 = time.perf_counter()
-            page = await feedloom.services.home_feed.page(user_id, PAGE, None, StageTimer())
+            with feedloom.request_scope():  # as the API opens it around each request
+                page = await feedloom.services.home_feed.page(user_id, PAGE, None, StageTimer())
             latencies.append(time.perf_counter() - t0)
             pages.append(page)
         wall, cpu = time.perf_counter() - started, time.process_time() - cpu_started
@@ -174,8 +176,8 @@ def _counting() -> Iterator[dict[str, int]]:
     (sent on its own connection, beside a round trip) while the block runs."""
     from redis.asyncio.connection import AbstractConnection
 
-    from feedloom.adapters.redis.multiplexed import MultiplexedConnection
-    from feedloom.adapters.redis.near_cache import Listener
+    from feedloom.adapters.redis.wire.multiplexed import MultiplexedConnection
+    from feedloom.adapters.redis.wire.near_cache import Listener
 
     counts = {"sql": 0, "redis": 0, "fences": 0}
 

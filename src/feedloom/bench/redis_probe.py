@@ -12,8 +12,9 @@ from collections.abc import Sequence
 
 from redis.asyncio import Redis
 
-from feedloom.adapters.redis.client import delete_all_keys, open_client
+from feedloom.adapters.redis.connect import delete_all_keys
 from feedloom.adapters.redis.keys import RedisKeys
+from feedloom.adapters.redis.wire import open_client
 
 
 async def delete_prefix(redis_url: str, prefix: str) -> int:

@@ -26,7 +26,7 @@ from typing import Literal
 
 from redis.asyncio import RedisCluster
 
-from feedloom.adapters.redis.client import open_client
+from feedloom.adapters.redis.wire import open_client
 from feedloom.bench.redis_cluster import ClusterUnavailable, local_cluster
 from feedloom.bench.redis_probe import delete_prefix
 from feedloom.bench.scratch import create_scratch_schema, drop_scratch_schema

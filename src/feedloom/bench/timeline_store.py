@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from functools import partial
 from statistics import median
 
-from feedloom.adapters.redis.client import delete_all_keys, open_client
+from feedloom.adapters.redis.connect import delete_all_keys
 from feedloom.adapters.redis.keys import RedisKeys
-from feedloom.adapters.redis.scripts import RedisClient
 from feedloom.adapters.redis.timeline_store import RedisTimelineStore
+from feedloom.adapters.redis.wire import RedisClient, open_client
 from feedloom.gather import bounded
 
 DEFAULT_URL = "redis://127.0.0.1:6379"

@@ -9,13 +9,20 @@ from dataclasses import dataclass
 
 from argon2 import PasswordHasher
 
-from feedloom.bootstrap.infrastructure import cache_ports, durable_stores
+from feedloom.bootstrap.infrastructure import (
+    RequestScope,
+    cache_ports,
+    durable_stores,
+    event_queue,
+    redis_connection,
+    request_scope,
+)
 from feedloom.bootstrap.leases import leased_ids
 from feedloom.bootstrap.runtime import Runtime, utc_now
 from feedloom.bootstrap.secret_key import secret_key
 from feedloom.bootstrap.services import Services, build_services
 from feedloom.metrics import Metrics
-from feedloom.ports import CachePorts, Clock, DurableStores
+from feedloom.ports import CachePorts, Clock, DurableStores, EventQueue
 from feedloom.read.ranked.feature_log import FeatureLog
 from feedloom.settings import Settings
 from feedloom.write.passwords import Passwords
@@ -31,10 +38,13 @@ class Feedloom:
     settings: Settings
     stores: DurableStores
     caches: CachePorts
+    queue: EventQueue
     runtime: Runtime
     services: Services
     password_hasher: PasswordHasher
     lifecycle: contextlib.AsyncExitStack
+    # Opened by an entry point around each request it serves (bootstrap/infrastructure.py).
+    request_scope: RequestScope
 
     @property
     def metrics(self) -> Metrics:
@@ -49,7 +59,9 @@ async def open_feedloom(settings: Settings, clock: Clock = utc_now) -> AsyncIter
         stores = await durable_stores(settings, stack)
         ids = await leased_ids(stores.worker_leases, clock, settings.worker_id, stack)
         runtime = Runtime(clock, ids, Metrics())
-        caches = await cache_ports(settings, clock, runtime.metrics, stack)
+        redis = await redis_connection(settings, runtime.metrics, stack)
+        caches = await cache_ports(settings, clock, runtime.metrics, redis, stack)
+        queue = event_queue(redis)
         feature_log = None
         if settings.feed.feature_log_path is not None:
             feature_log = FeatureLog(settings.feed.feature_log_path)
@@ -58,8 +70,11 @@ async def open_feedloom(settings: Settings, clock: Clock = utc_now) -> AsyncIter
         passwords = Passwords(hasher, settings.password_hash_workers, settings.password_hash_queue)
         stack.callback(passwords.close)
         key = await asyncio.to_thread(secret_key, settings)
-        services = build_services(settings, stores, caches, runtime, passwords, feature_log, key)
-        yield Feedloom(settings, stores, caches, runtime, services, hasher, stack)
+        services = build_services(
+            settings, stores, caches, queue, runtime, passwords, feature_log, key
+        )
+        scope = request_scope(redis)
+        yield Feedloom(settings, stores, caches, queue, runtime, services, hasher, stack, scope)
 
 
 def password_hasher(settings: Settings) -> PasswordHasher:

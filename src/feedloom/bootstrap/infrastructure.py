@@ -1,10 +1,12 @@
-"""Adapters for one process: the durable stores on one engine, the caches in-process
-or on Redis. Every open resource is registered on the caller's exit stack."""
+"""Adapters for one process: the durable stores on one engine, the caches and the event
+queue in-process or on Redis. Every open resource is registered on the caller's exit
+stack."""
 
 from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 
 from redis.exceptions import RedisError
@@ -16,7 +18,6 @@ from feedloom.adapters.memory.caches import (
     MemoryFeedSessionStore,
     MemoryRecordCache,
     MemoryViewCache,
-    NothingNear,
 )
 from feedloom.adapters.memory.event_queue import MemoryEventQueue
 from feedloom.adapters.memory.notices import MemoryNoticeBus
@@ -27,7 +28,14 @@ from feedloom.adapters.memory.sketches import (
     MemoryViewerSketches,
 )
 from feedloom.adapters.memory.timeline_store import MemoryAuthorTimelineStore, MemoryTimelineStore
-from feedloom.adapters.redis import RedisConfig, redis_caches
+from feedloom.adapters.redis import (
+    RedisConfig,
+    RedisConnection,
+    RedisMemos,
+    open_redis,
+    redis_caches,
+    redis_event_queue,
+)
 from feedloom.adapters.sql.accounts import SqlAccounts
 from feedloom.adapters.sql.affinity import SqlAffinityStore
 from feedloom.adapters.sql.bulk_import import SqlBulkImport
@@ -47,7 +55,7 @@ from feedloom.adapters.sql.posts import SqlPosts
 from feedloom.adapters.sql.threads import SqlThreads
 from feedloom.domain.trending import WINDOWS
 from feedloom.metrics import Metrics
-from feedloom.ports import ActivityLog, CachePorts, Clock, DurableStores
+from feedloom.ports import ActivityLog, CachePorts, Clock, DurableStores, EventQueue
 from feedloom.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -126,6 +134,7 @@ def is_transient(error: BaseException) -> bool:
 def redis_config(settings: Settings) -> RedisConfig:
     if settings.redis_url is None:
         raise ValueError("no FEEDLOOM_REDIS_URL set")
+    memo = settings.memo
     return RedisConfig(
         url=settings.redis_url,
         cluster=settings.redis_cluster,
@@ -138,21 +147,63 @@ def redis_config(settings: Settings) -> RedisConfig:
         counter_shards=settings.counter_shards,
         timeline_buckets=settings.redis_timeline_buckets,
         near_cache=settings.redis_near_cache,
+        memo=RedisMemos(
+            near_views=memo.near_views,
+            near_record_bytes=memo.near_records_mib * 2**20,
+            decoded_views=memo.decoded_views,
+            timeline_names=memo.timeline_names,
+            cluster_slots=memo.cluster_slots,
+            counted_viewers=memo.counted_viewers,
+        ),
     )
+
+
+RequestScope = Callable[[], contextlib.AbstractContextManager[None]]
+
+
+async def redis_connection(
+    settings: Settings, metrics: Metrics, stack: contextlib.AsyncExitStack
+) -> RedisConnection | None:
+    """The process' Redis, if one is configured."""
+    if settings.redis_url is None:
+        return None
+    redis = await open_redis(
+        redis_config(settings), lambda reason: metrics.near_cache_resets.labels(reason).inc()
+    )
+    stack.push_async_callback(redis.close)
+    return redis
 
 
 async def cache_ports(
-    settings: Settings, clock: Clock, metrics: Metrics, stack: contextlib.AsyncExitStack
+    settings: Settings,
+    clock: Clock,
+    metrics: Metrics,
+    redis: RedisConnection | None,
+    stack: contextlib.AsyncExitStack,
 ) -> CachePorts:
-    if settings.redis_url is None:
+    if redis is None:
         return memory_caches(settings, clock)
-    caches, close = await redis_caches(
-        redis_config(settings),
-        lambda port: metrics.cache_outages.labels(port).inc(),
-        lambda reason: metrics.near_cache_resets.labels(reason).inc(),
-    )
+    ports, close = await redis_caches(redis, lambda port: metrics.cache_outages.labels(port).inc())
     stack.push_async_callback(close)
-    return caches
+    return ports
+
+
+def event_queue(redis: RedisConnection | None) -> EventQueue:
+    """Where the relay puts events for the fan-out workers: one line per backend."""
+    if redis is None:
+        return MemoryEventQueue()
+    return redis_event_queue(redis)
+
+
+def request_scope(redis: RedisConnection | None) -> RequestScope:
+    """What an entry point opens around each request it serves: Redis' near cache
+    makes sure there, once, that it shows every write completed before it began."""
+    return _no_scope if redis is None else redis.request
+
+
+@contextlib.contextmanager
+def _no_scope() -> Iterator[None]:
+    yield
 
 
 def memory_caches(settings: Settings, clock: Clock) -> CachePorts:
@@ -165,7 +216,6 @@ def memory_caches(settings: Settings, clock: Clock) -> CachePorts:
         counters=MemoryCounterStore(),
         sessions=MemoryFeedSessionStore(),
         rate_limiter=memory_rate_limiter(),
-        queue=MemoryEventQueue(),
         viewers=MemoryRecordCache(),
         tokens=MemoryRecordCache(),
         likes=MemoryRecordCache(),
@@ -173,5 +223,4 @@ def memory_caches(settings: Settings, clock: Clock) -> CachePorts:
         viewer_sketches=MemoryViewerSketches(),
         trending=MemoryTrendingStore(tuple(WINDOWS.values())),
         hourly=MemoryHourlyTallies(),
-        freshness=NothingNear(),
     )

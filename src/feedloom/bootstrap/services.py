@@ -10,7 +10,6 @@ from feedloom.bootstrap.runtime import Runtime
 from feedloom.lookups.access import Access
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
-from feedloom.lookups.concurrency import InTurn, Together
 from feedloom.lookups.counts import CounterBuffer, DisplayedCounts, HotRules
 from feedloom.lookups.likes import Likes
 from feedloom.lookups.notices import Notices
@@ -19,7 +18,7 @@ from feedloom.lookups.signals import EngagementSignals
 from feedloom.lookups.spikes import Spikes, SpikeTally
 from feedloom.lookups.timelines import TimelineRebuilder
 from feedloom.lookups.trending import TrendingTally
-from feedloom.ports import CachePorts, Clock, DurableStores
+from feedloom.ports import CachePorts, Clock, DurableStores, EventQueue
 from feedloom.ranking import rank
 from feedloom.read.author_posts import AuthorPosts
 from feedloom.read.candidates import Candidates
@@ -110,6 +109,7 @@ def build_services(
     settings: Settings,
     stores: DurableStores,
     caches: CachePorts,
+    queue: EventQueue,
     runtime: Runtime,
     passwords: Passwords,
     feature_log: FeatureLog | None,
@@ -117,8 +117,17 @@ def build_services(
 ) -> Services:
     clock, ids, metrics = runtime.clock, runtime.ids, runtime.metrics
     policy = settings.fanout.policy()
-    views = Views(caches.post_cache, caches.user_cache, stores.posts, stores.profiles, metrics)
-    states = ReaderStates(caches.viewers, stores.graph, stores.preferences)
+    views = Views(
+        caches.post_cache,
+        caches.user_cache,
+        stores.posts,
+        stores.profiles,
+        metrics,
+        settings.memo.post_authors,
+    )
+    states = ReaderStates(
+        caches.viewers, stores.graph, stores.preferences, settings.memo.decoded_readers
+    )
     likes = Likes(caches.likes, stores.engagement, clock)
     access = Access(views, states)
     author_timelines = AuthorTimelines(
@@ -139,8 +148,7 @@ def build_services(
     )
     spikes = Spikes(caches.hourly, metrics, clock)
     counts = DisplayedCounts(caches.counters, stores.engagement, buffer)
-    concurrency = Together() if settings.redis_url is not None else InTurn()
-    hydrator = Hydrator(views, counts, likes, caches.viewer_sketches, metrics, concurrency)
+    hydrator = Hydrator(views, counts, likes, caches.viewer_sketches, metrics)
     candidates = Candidates(
         caches.timelines,
         rebuilder,
@@ -149,12 +157,11 @@ def build_services(
         metrics,
         clock,
         timedelta(seconds=settings.feed.own_posts_window_s),
-        concurrency,
     )
     affinity = AffinityUpdates(stores.affinities, settings.feed.affinity_half_life_days)
     replies = ReplyCounting(buffer, affinity, signals, clock)
     feed_orders = FeedOrders(stores.preferences, states, settings.feed.default_order)
-    chronological = ChronologicalFeed(candidates, hydrator, likes, metrics, concurrency)
+    chronological = ChronologicalFeed(candidates, hydrator, metrics)
     ranked = _ranked_feed(settings, stores, caches, runtime, candidates, views, counts, hydrator)
     ranked.feature_log = feature_log
     fan_out = FanOut(
@@ -168,7 +175,6 @@ def build_services(
         metrics,
         clock,
         {"default": settings.fanout.batch_size, "bulk": settings.fanout.bulk_batch_size},
-        concurrency,
     )
     notices = Notices(caches.notices)
     fan_out.notices = notices
@@ -178,14 +184,14 @@ def build_services(
         RelayOutbox(
             stores.outbox,
             stores.profiles,
-            caches.queue,
+            queue,
             policy,
             clock,
             metrics,
             timedelta(seconds=settings.fanout.resend_lost_after_s),
         ),
         fan_out,
-        caches.queue,
+        queue,
         buffer,
         stores.idempotency,
         reconcile,
@@ -199,7 +205,9 @@ def build_services(
         FanOutLedger(stores.outbox, stores.dead_letters, metrics),
     )
     throttle = _throttle(settings, caches, clock)
-    session_policy = SessionPolicy(timedelta(seconds=settings.session_idle_expiry_s))
+    session_policy = SessionPolicy(
+        timedelta(seconds=settings.session_idle_expiry_s), settings.memo.active_users
+    )
     erase = EraseAccount(
         stores.eraser,
         counts,
@@ -308,8 +316,6 @@ def build_services(
             ranked,
             metrics,
             settings.feed.default_limit,
-            concurrency,
-            caches.freshness,
         ),
         feed_orders=feed_orders,
         author_posts=AuthorPosts(
@@ -319,7 +325,6 @@ def build_services(
             hydrator,
             metrics,
             settings.author_timeline_length,
-            caches.freshness,
         ),
         comments=Comments(access, stores.threads, views),
         context=Context(access, stores.threads, views, hydrator),
@@ -354,9 +359,7 @@ def build_services(
         moderation=Moderation(
             stores.moderation, stores.posts, views, account_lifecycle, spikes, clock
         ),
-        trending=TrendingPosts(
-            caches.trending, Readers(states, policy), views, hydrator, clock, caches.freshness
-        ),
+        trending=TrendingPosts(caches.trending, Readers(states, policy), views, hydrator, clock),
     )
     services.relations.signals = signals
     return services

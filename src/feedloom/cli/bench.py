@@ -389,10 +389,11 @@ def _run(main: Callable[[], Coroutine[Any, Any, T]]) -> T:
 
     from feedloom.bench.server import ServerFailed
     from feedloom.bench.stores import StoreUnavailable
+    from feedloom.loops import eager
 
     try:
         # uvloop: the client must not be the bottleneck of what it measures.
-        with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        with asyncio.Runner(loop_factory=eager(uvloop.new_event_loop)) as runner:
             return runner.run(main())
     except (StoreUnavailable, ServerFailed, RuntimeError) as error:
         fail(str(error))

@@ -31,7 +31,7 @@ def command_settings(data_dir: Path | None = None, demo: bool = False) -> Settin
 def refuse_unusable_backends(settings: Settings) -> None:
     """Stop before serving anything if the database is unreachable or unmigrated,
     Redis is configured but does not answer, or the kept secret key is unsafe."""
-    from feedloom.adapters.redis import RedisUnavailable, redis_caches
+    from feedloom.adapters.redis import RedisUnavailable, open_redis
     from feedloom.adapters.sql.database import database_problem
     from feedloom.bootstrap.infrastructure import redis_config
     from feedloom.bootstrap.secret_key import secret_key
@@ -49,8 +49,8 @@ def refuse_unusable_backends(settings: Settings) -> None:
         fail(problem)
 
     async def ping_redis() -> None:
-        _caches, close = await redis_caches(redis_config(settings), lambda _port: None)
-        await close()
+        redis = await open_redis(redis_config(settings))
+        await redis.close()
 
     if settings.redis_url is not None:
         try:

@@ -80,6 +80,7 @@ def worker(
     from feedloom.bootstrap import open_feedloom
     from feedloom.cli.config import command_settings
     from feedloom.logs import configure_logging
+    from feedloom.loops import eager
 
     settings = command_settings(data_dir)
     if settings.is_embedded:
@@ -104,7 +105,7 @@ def worker(
 
     # The API server's event loop (uvloop where installed), as `feedloom bench fanout`
     # measures the worker on.
-    with asyncio.Runner(loop_factory=auto_loop_factory()) as runner:
+    with asyncio.Runner(loop_factory=eager(auto_loop_factory())) as runner:
         runner.run(main())
 
 

@@ -9,23 +9,23 @@ as its posts, instead of after them (read/hydrate.py)."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from itertools import islice
 from typing import TypeVar
+
+from cachetools import FIFOCache
 
 from feedloom.domain.model import Post, UserProfile
 from feedloom.metrics import Metrics
 from feedloom.ports import PostStore, ProfileStore, ViewCache
 
 V = TypeVar("V")
-KNOWN_AUTHORS = 100_000  # post -> author facts kept (~11 MB); the oldest go first
+KNOWN_AUTHORS = 100_000  # post -> author facts kept unless told otherwise
 
 
 class PostAuthors:
     """Which account wrote which post, for posts this process has seen."""
 
     def __init__(self, limit: int = KNOWN_AUTHORS) -> None:
-        self._limit = limit
-        self._authors: dict[int, int] = {}
+        self._authors: FIFOCache[int, int] = FIFOCache(maxsize=limit)  # the oldest go first
 
     def known(self, post_ids: Sequence[int]) -> list[int]:
         return list(self.of(post_ids).values())
@@ -33,17 +33,18 @@ class PostAuthors:
     def of(self, post_ids: Sequence[int]) -> dict[int, int]:
         """Post -> author, for the posts whose author is known."""
         authors = self._authors
-        return {post_id: authors[post_id] for post_id in post_ids if post_id in authors}
+        known = {}
+        for post_id in post_ids:
+            author = authors.get(post_id)
+            if author is not None:
+                known[post_id] = author
+        return known
 
     def learn(self, posts: Iterable[Post]) -> None:
         authors = self._authors
         for post in posts:
             if post.id not in authors:  # most posts of a warm page are known already
                 authors[post.id] = post.author_id
-        if len(self._authors) > self._limit:
-            forget = list(islice(self._authors, len(self._authors) - self._limit // 2))
-            for post_id in forget:
-                del self._authors[post_id]
 
 
 class Views:
@@ -54,11 +55,12 @@ class Views:
         posts: PostStore,
         profiles: ProfileStore,
         metrics: Metrics,
+        known_authors: int = KNOWN_AUTHORS,
     ) -> None:
         self._post_cache, self._user_cache = post_cache, user_cache
         self._posts, self._profiles = posts, profiles
         self._misses = metrics.hydration_misses
-        self.authors = PostAuthors()
+        self.authors = PostAuthors(known_authors)
 
     async def posts(self, post_ids: Sequence[int]) -> dict[int, Post]:
         found = await self._cache_aside("post", self._post_cache, post_ids, self._posts.posts)

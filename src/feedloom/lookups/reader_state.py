@@ -7,6 +7,9 @@ every write that changes it (relations.py, settings) after its commit. Which acc
 are pulled changes rarely and for many readers at once, so a record also keeps the
 "fan-out modes" generation it was built under: a flip of any account bumps it, and
 each record built before is rebuilt on its next read.
+
+A record begins with its shape's tag: one of a shape this code does not know (written
+by another version during a rolling deploy) is a miss, rebuilt from the store.
 """
 
 from __future__ import annotations
@@ -15,11 +18,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import orjson
+from cachetools import FIFOCache
 
 from feedloom.domain.model import FeedOrder
 from feedloom.ports import GraphReader, PreferenceStore, RecordCache
 
-MODES = "modes"  # the key whose generation counts fan-out mode flips
+# The generation of record 0 (no user has ID 0) counts fan-out mode flips: a key like
+# every reader's, so a cache that keeps records near keeps it too.
+MODES = "0"
+SHAPE = "r2"  # a new field or order: a new tag
 DECODED = 10_000  # readers whose last record is kept decoded beside its bytes
 
 
@@ -35,18 +42,23 @@ class ReaderRelations:
 
 class ReaderStates:
     def __init__(
-        self, cache: RecordCache, graph: GraphReader, preferences: PreferenceStore
+        self,
+        cache: RecordCache,
+        graph: GraphReader,
+        preferences: PreferenceStore,
+        decoded: int = DECODED,
     ) -> None:
         self._cache, self._graph, self._preferences = cache, graph, preferences
-        self._decoded: dict[int, tuple[bytes, ReaderRelations, int]] = {}
+        self._decoded: FIFOCache[int, tuple[bytes, ReaderRelations | None, int]]
+        self._decoded = FIFOCache(maxsize=decoded)
 
     async def relations(self, user_id: int) -> ReaderRelations:
         key = str(user_id)
         (record, generation), (_, modes) = await self._cache.get_many([key, MODES])
         if record is not None:
-            cached = self._decode(user_id, record)
-            if cached[1] == modes:
-                return cached[0]
+            relations, built_under = self._decode(user_id, record)
+            if relations is not None and built_under == modes:
+                return relations
         fresh = await self._load(user_id)
         await self._cache.put(key, _encode(fresh, modes), generation)
         return fresh
@@ -59,15 +71,13 @@ class ReaderStates:
         """After an account flipped between pushed and pulled."""
         await self._cache.invalidate([MODES])
 
-    def _decode(self, user_id: int, record: bytes) -> tuple[ReaderRelations, int]:
+    def _decode(self, user_id: int, record: bytes) -> tuple[ReaderRelations | None, int]:
         """A record decodes to the same relations as long as its bytes are the same: a
         reader's next read compares bytes instead of building its sets again."""
         last = self._decoded.get(user_id)
         if last is not None and last[0] == record:
             return last[1], last[2]
         relations, modes = _decode(user_id, record)
-        if len(self._decoded) >= DECODED:
-            self._decoded.clear()  # rare, and costs each reader one decode
         self._decoded[user_id] = (record, relations, modes)
         return relations, modes
 
@@ -87,6 +97,7 @@ def _encode(relations: ReaderRelations, modes: int) -> bytes:
     order = relations.feed_order.value if relations.feed_order is not None else None
     return orjson.dumps(
         [
+            SHAPE,
             list(relations.following),
             relations.pulled,
             list(relations.blocked),
@@ -97,8 +108,13 @@ def _encode(relations: ReaderRelations, modes: int) -> bytes:
     )
 
 
-def _decode(user_id: int, data: bytes) -> tuple[ReaderRelations, int]:
-    following, pulled, blocked, muted, order, modes = orjson.loads(data)
+def _decode(user_id: int, data: bytes) -> tuple[ReaderRelations | None, int]:
+    """The relations, and the mode generation they were built under; None for a
+    record of a shape this code does not know."""
+    fields = orjson.loads(data)
+    if not isinstance(fields, list) or not fields or fields[0] != SHAPE:
+        return None, -1
+    _, following, pulled, blocked, muted, order, modes = fields
     relations = ReaderRelations(
         user_id=user_id,
         following=frozenset(following),

@@ -25,11 +25,9 @@ from feedloom.ports.accounts import (
 from feedloom.ports.caches import (
     AuthorTimelineStore,
     CounterStore,
-    EventQueue,
     FeedSessionStore,
     NoticeBus,
     RateLimiter,
-    ReadFreshness,
     RecordCache,
     TimelineStore,
     ViewCache,
@@ -102,7 +100,6 @@ class CachePorts:
     counters: CounterStore
     sessions: FeedSessionStore
     rate_limiter: RateLimiter
-    queue: EventQueue
     # Per-reader state a warm read needs without the durable store (lookups/reader_state.py)
     viewers: RecordCache  # relations and feed order, by user ID
     tokens: RecordCache  # bearer token digest -> user ID
@@ -111,4 +108,3 @@ class CachePorts:
     viewer_sketches: ViewerSketches  # distinct viewers per post (HyperLogLog)
     trending: TrendingStore  # engagement per trending window
     hourly: HourlyTallies  # followers and likes per account per hour (spike signals)
-    freshness: ReadFreshness  # marks a read for the values kept near it (Redis' near cache)

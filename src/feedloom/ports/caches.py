@@ -4,7 +4,7 @@ the durable store (in-process on the embedded default, Redis in production)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from contextlib import AbstractAsyncContextManager, AbstractContextManager
+from contextlib import AbstractAsyncContextManager
 from typing import Protocol, TypeVar
 
 from feedloom.domain.model import Counts, Event
@@ -148,16 +148,6 @@ class RecordCache(Protocol):
         ...
 
     async def invalidate(self, keys: Sequence[str]) -> None: ...
-
-
-class ReadFreshness(Protocol):
-    """Caches that keep values near the reader (in process, kept fresh by the cache
-    server's invalidations, adapters/redis/near_cache.py) must show a read every write
-    completed before it began. `read` marks one read (a feed page), so they can make
-    sure of that once, as it begins, beside its first round trip, rather than when
-    they are first used. Nothing to do where every lookup asks the cache itself."""
-
-    def read(self) -> AbstractContextManager[None]: ...
 
 
 class FeedSessionStore(Protocol):

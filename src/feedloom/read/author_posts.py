@@ -1,6 +1,5 @@
 """GET /v1/users/{id}/posts, GET /v1/users/{id} and GET /v1/posts/{id}: profiles and
-posts as one viewer may see them. A page or a post is one read for the caches that
-keep values near (ports.ReadFreshness, as read/home_feed.py)."""
+posts as one viewer may see them."""
 
 from __future__ import annotations
 
@@ -14,7 +13,7 @@ from feedloom.domain.visibility import may_see
 from feedloom.lookups.access import Access
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.metrics import Metrics
-from feedloom.ports import PostArchive, ReadFreshness
+from feedloom.ports import PostArchive
 from feedloom.read.feed_page import FeedPage, count_filtered
 from feedloom.read.hydrate import Hydrator, Loaded
 from feedloom.read.visible import PageFill
@@ -31,26 +30,15 @@ class AuthorPosts:
         hydrator: Hydrator,
         metrics: Metrics,
         page_cap: int,
-        freshness: ReadFreshness,
     ) -> None:
         self._access, self._author_timelines, self._archive = access, author_timelines, archive
-        self._hydrator, self._metrics, self._freshness = hydrator, metrics, freshness
+        self._hydrator, self._metrics = hydrator, metrics
         self._page_cap = page_cap  # no page longer than an author timeline
 
     async def profile(self, viewer_id: int, user_id: int) -> UserProfile:
         return await self._access.visible_profile(viewer_id, user_id)
 
     async def post(self, viewer_id: int, post_id: int) -> FeedItem:
-        with self._freshness.read():
-            return await self._post(viewer_id, post_id)
-
-    async def page(
-        self, viewer_id: int, author_id: int, limit: int, cursor: str | None
-    ) -> FeedPage:
-        with self._freshness.read():
-            return await self._page(viewer_id, author_id, limit, cursor)
-
-    async def _post(self, viewer_id: int, post_id: int) -> FeedItem:
         post = await self._access.visible_post(viewer_id, post_id)
         hidden = await self._access.hidden_commenters(viewer_id)
         items = await self._hydrator.hydrate(
@@ -60,7 +48,7 @@ class AuthorPosts:
             raise NotFound("no such post")
         return items[0]
 
-    async def _page(
+    async def page(
         self, viewer_id: int, author_id: int, limit: int, cursor: str | None
     ) -> FeedPage:
         await self._access.visible_profile(viewer_id, author_id)

@@ -15,7 +15,7 @@ from feedloom.domain.model import FeedItem, Post, Visibility
 from feedloom.domain.trending import WINDOWS
 from feedloom.domain.visibility import ViewerContext, may_see
 from feedloom.lookups.cached_views import Views
-from feedloom.ports import Clock, ReadFreshness, TrendingStore
+from feedloom.ports import Clock, TrendingStore
 from feedloom.read.hydrate import Hydrator
 from feedloom.read.viewer import Readers
 
@@ -30,19 +30,14 @@ class TrendingPosts:
         views: Views,
         hydrator: Hydrator,
         clock: Clock,
-        freshness: ReadFreshness,
     ) -> None:
         self._store, self._readers, self._views = store, readers, views
-        self._hydrator, self._clock, self._freshness = hydrator, clock, freshness
+        self._hydrator, self._clock = hydrator, clock
 
     async def page(self, viewer_id: int, window: str, limit: int) -> list[FeedItem]:
         window_s = WINDOWS.get(window)
         if window_s is None:
             raise InvalidInput(f"window must be one of {', '.join(WINDOWS)}")
-        with self._freshness.read():  # one read (ports.ReadFreshness)
-            return await self._page(viewer_id, window_s, limit)
-
-    async def _page(self, viewer_id: int, window_s: int, limit: int) -> list[FeedItem]:
         reader = await self._readers.load(viewer_id)
         ranked = await self._store.top(window_s, self._clock(), limit * OVERFETCH + 10)
         posts = await self._views.posts([post_id for post_id, _ in ranked])

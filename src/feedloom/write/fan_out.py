@@ -21,6 +21,7 @@ at all: readers merge their author timeline.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping, Sequence
@@ -32,7 +33,6 @@ from feedloom.domain.threads import reply_recipients
 from feedloom.domain.timeline import PostRun, in_chunks
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
-from feedloom.lookups.concurrency import Concurrency
 from feedloom.lookups.notices import Notices
 from feedloom.metrics import Metrics, author_size_bucket
 from feedloom.ports import (
@@ -62,10 +62,8 @@ class FanOut:
         metrics: Metrics,
         clock: Clock,
         page_sizes: Mapping[Lane, int],
-        concurrency: Concurrency,
     ) -> None:
         self._posts, self._profiles, self._followers = posts, profiles, followers
-        self._concurrency = concurrency
         self._timelines, self._author_timelines, self._recent = timelines, author_timelines, recent
         self._views, self._metrics, self._clock = views, metrics, clock
         # Inserts per chunk, by lane. The bulk lane's are small: between its chunks,
@@ -83,7 +81,7 @@ class FanOut:
         published = await self._decided(published)
         # Independent: against Redis, the authors' lists are written while the
         # followers are read from the store.
-        _, reached = await self._concurrency.two(
+        _, reached = await asyncio.gather(
             self._to_author_timelines(published),
             self._to_followers([post for post in published if not post.pulled], replying, lane),
         )

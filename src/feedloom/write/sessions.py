@@ -9,9 +9,10 @@ checks expiry without the store.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+
+from cachetools import TTLCache
 
 from feedloom.domain.errors import NotFound, Unauthorized
 from feedloom.ports import ActivityLog, Clock, RecordCache, SessionRecord, TimelineStore, TokenStore
@@ -24,6 +25,7 @@ ACTIVITY_MEMORY = 1_000_000
 @dataclass(frozen=True, slots=True)
 class SessionPolicy:
     idle_expiry: timedelta
+    active_memory: int = ACTIVITY_MEMORY  # users remembered as marked active lately
 
     @property
     def renew_every(self) -> timedelta:
@@ -61,7 +63,9 @@ class Authenticator:
         self._activity, self._timelines, self._clock = activity, timelines, clock
         self.policy = policy  # public: tests shorten it
         # Recently seen users, so activity is written at most once per interval per user.
-        self._seen: dict[int, float] = {}
+        self._seen: TTLCache[int, bool] = TTLCache(
+            maxsize=policy.active_memory, ttl=ACTIVITY_WRITE_INTERVAL_S
+        )
 
     async def authenticate(self, token: str) -> int:
         return (await self.session(token)).user_id
@@ -95,12 +99,9 @@ class Authenticator:
         """Any authenticated request makes a user active: it keeps their timeline from
         expiring. Written at most hourly per user per process, so a busy reader does not
         turn every request into a write."""
-        now = time.monotonic()
-        if now - self._seen.get(user_id, -ACTIVITY_WRITE_INTERVAL_S) < ACTIVITY_WRITE_INTERVAL_S:
+        if user_id in self._seen:
             return
-        if len(self._seen) >= ACTIVITY_MEMORY:
-            self._seen.clear()
-        self._seen[user_id] = now
+        self._seen[user_id] = True
         await self._activity.mark_active(user_id, self._clock())
         await self._timelines.touch(user_id)
 

@@ -8,13 +8,11 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
-from feedloom.adapters.memory.caches import NothingNear
 from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.domain.ids import IdGenerator
 from feedloom.domain.model import FeedOrder, Post
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
-from feedloom.lookups.concurrency import InTurn
 from feedloom.lookups.counts import CounterBuffer, DisplayedCounts
 from feedloom.lookups.likes import Likes
 from feedloom.lookups.reader_state import ReaderStates
@@ -106,14 +104,12 @@ def home_feed(
     authors = AuthorTimelines(FakeAuthorTimelineStore(), archive, 50)
     rebuilder = TimelineRebuilder(timelines, authors, metrics, 100)
     own_window = timedelta(minutes=10)
-    candidates = Candidates(
-        timelines, rebuilder, authors, archive, metrics, clock, own_window, InTurn()
-    )
+    candidates = Candidates(timelines, rebuilder, authors, archive, metrics, clock, own_window)
     counters = FakeCounterStore()
     counts = DisplayedCounts(counters, engagement, CounterBuffer(counters))
     likes = Likes(FakeRecordCache(), engagement, clock)
     states = ReaderStates(FakeRecordCache(), graph, preferences)
-    hydrator = Hydrator(views, counts, likes, FakeViewerSketches(), metrics, InTurn())
+    hydrator = Hydrator(views, counts, likes, FakeViewerSketches(), metrics)
     ranked = RankedFeed(
         candidates,
         views,
@@ -129,12 +125,10 @@ def home_feed(
     return HomeFeed(
         FeedOrders(preferences, states, FeedOrder.CHRONOLOGICAL),
         Readers(states, POLICY),
-        ChronologicalFeed(candidates, hydrator, likes, metrics, InTurn()),
+        ChronologicalFeed(candidates, hydrator, metrics),
         ranked,
         metrics,
         default_limit=20,
-        concurrency=InTurn(),
-        freshness=NothingNear(),
     )
 
 

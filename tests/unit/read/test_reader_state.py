@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-import pytest
-
 from feedloom.domain.model import UserProfile
 from feedloom.lookups import reader_state
 from feedloom.lookups.reader_state import ReaderStates
@@ -21,11 +19,11 @@ from tests.unit.fakes import (
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
 
-def _world() -> tuple[ReaderStates, FakeRelationStore]:
+def _world(decoded: int = reader_state.DECODED) -> tuple[ReaderStates, FakeRelationStore]:
     profiles = FakeProfileStore(*(UserProfile(i, f"u{i}", f"U{i}", None) for i in (1, 2, 3)))
     relations = FakeRelationStore(profiles)
     graph = FakeGraphReader(relations, profiles)
-    return ReaderStates(FakeRecordCache(), graph, FakePreferenceStore()), relations
+    return ReaderStates(FakeRecordCache(), graph, FakePreferenceStore(), decoded), relations
 
 
 async def test_the_same_record_is_decoded_once_and_a_changed_one_again() -> None:
@@ -39,9 +37,8 @@ async def test_the_same_record_is_decoded_once_and_a_changed_one_again() -> None
     assert (await states.relations(1)).following == {2, 3}
 
 
-async def test_the_decoded_records_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(reader_state, "DECODED", 2)
-    states, relations = _world()
+async def test_the_decoded_records_stay_bounded() -> None:
+    states, relations = _world(decoded=2)
     for reader in (1, 2, 3):
         await states.relations(reader)
         await states.relations(reader)

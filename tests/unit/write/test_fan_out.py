@@ -8,7 +8,6 @@ from dataclasses import dataclass, replace
 
 from feedloom.domain.model import AuthorPushed, Event, Post, PostDeleted, PostPublished
 from feedloom.lookups.author_timelines import AuthorTimelines
-from feedloom.lookups.concurrency import Together
 from feedloom.metrics import Metrics
 from feedloom.ports import Delivery, Lane, PostRun
 from feedloom.write.fan_out import FanOut
@@ -72,7 +71,6 @@ def world(pulled: bool = False) -> World:
         Metrics(),
         clock,
         {"default": 2, "bulk": 3},
-        Together(),  # as against Redis: the author's lists and the followers at once
     )
     return World(post, posts, followers, timelines, author_timelines, post_cache, fan_out)
 

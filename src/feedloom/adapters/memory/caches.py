@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -186,11 +185,3 @@ class MemoryRecordCache:
 
     def clear(self) -> None:
         self._records.clear()
-
-
-class NothingNear:
-    """ports.ReadFreshness where every lookup asks the cache itself (in process, or
-    Redis without its near cache): a read has nothing to mark."""
-
-    def read(self) -> contextlib.nullcontext[None]:
-        return contextlib.nullcontext()

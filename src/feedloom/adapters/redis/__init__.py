@@ -1,6 +1,21 @@
 """Redis adapters: timelines, caches and the event log for production deployments."""
 
-from feedloom.adapters.redis.client import RedisUnavailable
-from feedloom.adapters.redis.connect import RedisConfig, redis_caches
+from feedloom.adapters.redis.connect import (
+    RedisConfig,
+    RedisConnection,
+    RedisMemos,
+    open_redis,
+    redis_caches,
+    redis_event_queue,
+)
+from feedloom.adapters.redis.wire import RedisUnavailable
 
-__all__ = ["RedisConfig", "RedisUnavailable", "redis_caches"]
+__all__ = [
+    "RedisConfig",
+    "RedisConnection",
+    "RedisMemos",
+    "RedisUnavailable",
+    "open_redis",
+    "redis_caches",
+    "redis_event_queue",
+]

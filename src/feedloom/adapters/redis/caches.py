@@ -11,13 +11,20 @@ import struct
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
-from itertools import islice
 from typing import Any, Generic, TypeVar, cast
+
+from cachetools import FIFOCache
 
 from feedloom.adapters.redis import lua
 from feedloom.adapters.redis.keys import RedisKeys
-from feedloom.adapters.redis.near_cache import NearRegion, read_through
-from feedloom.adapters.redis.scripts import LuaScript, RedisClient, ScriptRunner, is_cluster
+from feedloom.adapters.redis.wire import (
+    LuaScript,
+    NearRegion,
+    RedisClient,
+    ScriptRunner,
+    is_cluster,
+    read_through,
+)
 from feedloom.domain.model import Counts
 
 DEFAULT_TTL = timedelta(days=1)
@@ -40,7 +47,7 @@ class Codec(Generic[V]):
     """How one kind of view is stored: views.py has the post and profile codecs."""
 
     dump: Callable[[V], bytes]
-    load: Callable[[int, bytes], V]
+    load: Callable[[int, bytes], V | None]  # None: a shape it does not know (a miss)
 
 
 RAW: Codec[bytes] = Codec(lambda value: value, lambda _key, data: data)
@@ -58,27 +65,29 @@ async def _get_all(client: RedisClient, names: Sequence[str]) -> list[bytes | No
     return cast(list[bytes | None], await client.mget(names))
 
 
-DECODED_VIEWS = 50_000  # decoded views a cache keeps per kind (~25 MB of posts at most)
+DECODED_VIEWS = 50_000  # decoded views a cache keeps per kind unless told otherwise
 
 
 class Decoded(Generic[V]):
     """Views decoded before, by key, each with the bytes it came from: the same bytes
     give the same (immutable) view, and comparing them costs a fortieth of decoding
-    (a warm page decodes 25 posts and their authors). Changed bytes decode again, so
-    a view is never staler than Redis. Bounded: the oldest half goes first."""
+    (a warm page decodes 25 posts and their authors; where nothing is kept near: a
+    cluster, TLS). Changed bytes decode again, so a view is never staler than Redis.
+    Bounded: the oldest go first."""
 
-    def __init__(self, load: Callable[[int, bytes], V], limit: int = DECODED_VIEWS) -> None:
-        self._load, self._limit = load, limit
-        self._views: dict[int, tuple[bytes, V]] = {}
+    def __init__(self, load: Callable[[int, bytes], V | None], limit: int = DECODED_VIEWS) -> None:
+        self._load = load
+        self._views: FIFOCache[int, tuple[bytes, V | None]] = FIFOCache(maxsize=limit)
 
-    def __call__(self, key: int, data: bytes) -> V:
-        known = self._views.get(key)
-        if known is not None and known[0] == data:
-            return known[1]
+    def __call__(self, key: int, data: bytes) -> V | None:
+        try:
+            known = self._views[key]
+        except KeyError:
+            pass
+        else:
+            if known[0] == data:
+                return known[1]
         view = self._load(key, data)
-        if len(self._views) >= self._limit:
-            for old in list(islice(self._views, self._limit // 2)):
-                del self._views[old]
         self._views[key] = (data, view)
         return view
 
@@ -97,12 +106,13 @@ class RedisViewCache(Generic[V]):
         codec: Codec[V],
         ttl: timedelta = DEFAULT_TTL,
         near: NearRegion[V] | None = None,
+        decoded: int = DECODED_VIEWS,
     ) -> None:
         self._client = client
         self._keys = keys
         self._kind = kind
         self._codec = codec
-        self._decoded = Decoded(codec.load)
+        self._decoded = Decoded(codec.load, decoded)
         self._ttl_ms = _ms(ttl)
         self._near = near
 
@@ -112,8 +122,11 @@ class RedisViewCache(Generic[V]):
     async def _fetch(self, keys: Sequence[int]) -> dict[int, V]:
         names = [self._keys.view(self._kind, key) for key in keys]
         values = await _get_all(self._client, names)
-        load = self._decoded
-        return {k: load(k, v) for k, v in zip(keys, values, strict=True) if v is not None}
+        load, views = self._decoded, {}
+        for key, value in zip(keys, values, strict=True):
+            if value is not None and (view := load(key, value)) is not None:
+                views[key] = view
+        return views
 
     async def set_many(self, items: Mapping[int, V]) -> None:
         pipe = self._client.pipeline(transaction=False)
@@ -286,8 +299,13 @@ class RedisFeedSessionStore:
         return list(struct.unpack(f">{len(packed) // 8}Q", packed))
 
 
-NEAR_RECORDS = 20_000  # records a near region keeps, each at most NEAR_RECORD_BYTES:
-NEAR_RECORD_BYTES = 2_048  # <= 40 MB (a likes record of 255 posts is 2,048 bytes)
+NEAR_RECORD_BYTES = 16_384  # longer records are not kept near (a reader following 800)
+RECORD_OVERHEAD = 200  # what a kept record costs beside its bytes (tuple, ints, cache slot)
+
+
+def near_record_size(kept: tuple[bytes | None, int]) -> int:
+    """What a kept record weighs against its region's byte budget."""
+    return len(kept[0] or b"") + RECORD_OVERHEAD
 
 
 class RedisRecordCache:
@@ -295,11 +313,10 @@ class RedisRecordCache:
     and a counter per generation, both expiring; generations live twice as long, so a
     bump always outlives the records it guards against.
 
-    With a near region (near_cache.py; records keyed by user ID), the records this
-    process read stay in it while Redis says they have not changed. Only records that
-    exist are kept: a generation matters only to a reader that missed and rebuilds, and
-    whatever bumps one also writes or unlinks its record (which invalidates it). Nor
-    are records longer than `NEAR_RECORD_BYTES`: the region's memory stays bounded."""
+    With a near region (near_cache.py; records keyed by user ID, made with
+    `RedisKeys.record_prefixes` and `near_record_size`), what this process read stays in
+    it while Redis says neither the record nor its generation changed: absent records
+    too, with their generation. Records longer than `NEAR_RECORD_BYTES` are not kept."""
 
     def __init__(
         self,
@@ -307,7 +324,7 @@ class RedisRecordCache:
         keys: RedisKeys,
         kind: str,
         ttl: timedelta = RECORD_TTL,
-        near: NearRegion[tuple[bytes, int]] | None = None,
+        near: NearRegion[tuple[bytes | None, int]] | None = None,
     ) -> None:
         self._client, self._keys, self._kind = client, keys, kind
         self._scripts = ScriptRunner(client)
@@ -317,20 +334,20 @@ class RedisRecordCache:
     async def get_many(self, keys: Sequence[str]) -> list[tuple[bytes | None, int]]:
         if self._near is None or not all(key.isdigit() for key in keys):
             return await self._fetch(keys)
-        unkept: dict[int, tuple[bytes | None, int]] = {}  # absent, or too long to keep
+        unkept: dict[int, tuple[bytes | None, int]] = {}  # too long to keep
 
-        async def keepable(ids: Sequence[int]) -> dict[int, tuple[bytes, int]]:
+        async def keepable(ids: Sequence[int]) -> dict[int, tuple[bytes | None, int]]:
             found = {}
-            for key, (record, generation) in zip(ids, await self._fetch(ids), strict=True):
-                if record is None or len(record) > NEAR_RECORD_BYTES:
-                    unkept[key] = (record, generation)
+            for key, fetched in zip(ids, await self._fetch(ids), strict=True):
+                if fetched[0] is not None and len(fetched[0]) > NEAR_RECORD_BYTES:
+                    unkept[key] = fetched
                 else:
-                    found[key] = (record, generation)
+                    found[key] = fetched
             return found
 
         ids = [int(key) for key in keys]
         found = await read_through(self._near, ids, keepable)
-        return [found.get(key) or unkept.get(key, (None, 0)) for key in ids]
+        return [found.get(key) or unkept[key] for key in ids]
 
     async def _fetch(self, keys: Sequence[str | int]) -> list[tuple[bytes | None, int]]:
         names = [name for key in keys for name in self._keys.record(self._kind, str(key))]

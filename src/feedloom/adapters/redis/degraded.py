@@ -289,7 +289,6 @@ def degraded(caches: CachePorts, on_outage: OnOutage, fallback: RateLimiter) -> 
         counters=DegradedCounterStore(caches.counters, on_outage),
         sessions=DegradedFeedSessionStore(caches.sessions, on_outage),
         rate_limiter=DegradedRateLimiter(caches.rate_limiter, fallback, on_outage),
-        queue=caches.queue,
         viewers=DegradedRecordCache(caches.viewers, on_outage, "viewers"),
         tokens=DegradedRecordCache(caches.tokens, on_outage, "tokens"),
         likes=DegradedRecordCache(caches.likes, on_outage, "likes"),
@@ -297,5 +296,4 @@ def degraded(caches: CachePorts, on_outage: OnOutage, fallback: RateLimiter) -> 
         viewer_sketches=DegradedViewerSketches(caches.viewer_sketches, on_outage),
         trending=DegradedTrendingStore(caches.trending, on_outage),
         hourly=DegradedHourlyTallies(caches.hourly, on_outage),
-        freshness=caches.freshness,  # nothing to fail: without Redis nothing is kept
     )

@@ -38,7 +38,7 @@ from redis.exceptions import ResponseError
 from redis.typing import StreamIdT
 
 from feedloom.adapters.redis.keys import RedisKeys
-from feedloom.adapters.redis.scripts import LuaScript, RedisClient, ScriptRunner
+from feedloom.adapters.redis.wire import LuaScript, RedisClient, ScriptRunner
 from feedloom.domain.model import AuthorPushed, Event, PostDeleted, PostPublished
 from feedloom.ports import Delivery, Lane
 

@@ -51,6 +51,10 @@ class RedisKeys:
         tracks these prefixes)."""
         return f"{self.prefix}:{kind}:{{"
 
+    def record_prefixes(self, kind: str) -> tuple[str, str]:
+        """What every record of one kind and every generation of one starts with."""
+        return self.kind_prefix(kind), f"{self.prefix}:{kind}:g:{{"
+
     def record(self, kind: str, key: str) -> tuple[str, str]:
         """A guarded record and its generation, in one slot."""
         return f"{self.prefix}:{kind}:{{{key}}}", f"{self.prefix}:{kind}:g:{{{key}}}"

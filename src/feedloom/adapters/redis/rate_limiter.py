@@ -24,9 +24,15 @@ from feedloom.adapters.memory.rate_limiter import (
     LimitsRateLimiter,
     window_item,
 )
-from feedloom.adapters.redis.client import CONNECT_TIMEOUT_S, parse_redis_url
 from feedloom.adapters.redis.keys import RedisKeys
-from feedloom.adapters.redis.scripts import LuaScript, RedisClient, ScriptRunner, is_cluster
+from feedloom.adapters.redis.wire import (
+    CONNECT_TIMEOUT_S,
+    LuaScript,
+    RedisClient,
+    ScriptRunner,
+    is_cluster,
+    parse_redis_url,
+)
 from feedloom.ports import RateRule
 
 Close = Callable[[], Awaitable[None]]

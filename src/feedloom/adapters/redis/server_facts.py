@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from feedloom.adapters.redis.client import open_client
+from feedloom.adapters.redis.wire import open_client
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,16 +16,22 @@ top-k). Each bucket expires two windows after it began.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
-from itertools import islice
 from typing import cast
+
+from cachetools import TTLCache
 
 from feedloom.adapters.redis import lua
 from feedloom.adapters.redis.keys import RedisKeys
-from feedloom.adapters.redis.near_cache import NearRegion, read_through
-from feedloom.adapters.redis.scripts import LuaScript, RedisClient, ScriptRunner, is_cluster
+from feedloom.adapters.redis.wire import (
+    LuaScript,
+    NearRegion,
+    RedisClient,
+    ScriptRunner,
+    is_cluster,
+    read_through,
+)
 from feedloom.domain.trending import bucket_of, decayed, elapsed_share
 
 VIEWS_TTL = timedelta(days=30)
@@ -33,7 +39,7 @@ TOP_KEPT = 10_000
 TOP_READ = 500  # candidates read per bucket
 SERVED = LuaScript(lua.SERVED)
 COUNTED_FOR_S = 600.0  # a (viewer, post) added lately is not added again for this long
-COUNTED_KEPT = 200_000  # pairs remembered per process (~30 MB at most)
+COUNTED_KEPT = 200_000  # pairs remembered unless told otherwise
 
 
 class RecentlyCounted:
@@ -42,30 +48,22 @@ class RecentlyCounted:
     estimate (a HyperLogLog counts distinct viewers) and costs Redis a PFADD and an
     EXPIRE per post, about half of a warm page's Redis time (docs/BENCHMARKS.md). What
     is skipped: the sketch's expiry is pushed back at most `for_s` later than it would
-    be. Bounded: the oldest half goes when full."""
+    be. Bounded: the oldest go first."""
 
     def __init__(self, for_s: float = COUNTED_FOR_S, limit: int = COUNTED_KEPT) -> None:
-        self._for_s, self._limit = for_s, limit
-        self._added: dict[int, float] = {}  # viewer << 64 | post: ints, no tuples to track
+        # viewer << 64 | post: ints, no tuples to track
+        self._added: TTLCache[int, bool] = TTLCache(maxsize=limit, ttl=for_s)
 
     def flags(self, viewer_id: int, post_ids: Sequence[int]) -> list[str]:
         """ "0" for each post this viewer was added to lately, "1" for the others."""
-        now, added, fresh = time.monotonic(), self._added, self._for_s
-        return [
-            "0" if now - added.get(viewer_id << 64 | post_id, -fresh) < fresh else "1"
-            for post_id in post_ids
-        ]
+        added = self._added
+        return ["0" if viewer_id << 64 | post_id in added else "1" for post_id in post_ids]
 
     def remember(self, viewer_id: int, post_ids: Sequence[int], flags: Sequence[str]) -> None:
-        now, added = time.monotonic(), self._added
+        added = self._added
         for post_id, flag in zip(post_ids, flags, strict=True):
             if flag == "1":
-                pair = viewer_id << 64 | post_id
-                added.pop(pair, None)  # inserted again, last: the newest
-                added[pair] = now
-        if len(added) > self._limit:
-            for pair in list(islice(added, len(added) // 2)):
-                del added[pair]
+                added[viewer_id << 64 | post_id] = True
 
 
 class RedisViewerSketches:
@@ -85,11 +83,12 @@ class RedisViewerSketches:
         keys: RedisKeys,
         ttl: timedelta = VIEWS_TTL,
         near: NearRegion[int] | None = None,
+        counted: int = COUNTED_KEPT,
     ) -> None:
         self._client, self._keys = client, keys
         self._scripts = ScriptRunner(client)
         self._ttl_s = int(ttl.total_seconds())
-        self._counted = RecentlyCounted()
+        self._counted = RecentlyCounted(limit=counted)
         self._near = near
 
     async def served(self, viewer_id: int, post_ids: Sequence[int]) -> dict[int, int]:

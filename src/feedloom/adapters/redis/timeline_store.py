@@ -18,13 +18,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterator, Sequence
 from datetime import timedelta
-from itertools import islice
 from operator import itemgetter
 from typing import cast
 
+from cachetools import FIFOCache
+
 from feedloom.adapters.redis import lua
 from feedloom.adapters.redis.keys import RedisKeys
-from feedloom.adapters.redis.scripts import Arg, LuaScript, RedisClient, ScriptRunner
+from feedloom.adapters.redis.wire import Arg, LuaScript, RedisClient, ScriptRunner
 from feedloom.domain.timeline import END_OF_FEED, PostRun, distinct_runs, split_end
 
 SLACK = 10  # dead entries a full list may carry before one trim (lua.py explains)
@@ -43,7 +44,7 @@ INSERT, INSERT_GROUPS, MERGE, REMOVE, REPLACE, HOLD, REBUILD = (
 )
 INSERT_GROUPS_ON_NODE = LuaScript(lua.INSERT_GROUPS_ON_NODE)
 INSERTS_PER_CALL = 4000  # one script call holds Redis for a few ms at most
-KNOWN_NAMES = 100_000  # timeline key names kept (~20 MB); the oldest half goes first
+KNOWN_NAMES = 100_000  # timeline key names kept unless told otherwise; the oldest go first
 
 
 def pack_id(post_id: int) -> bytes:
@@ -97,21 +98,19 @@ class KnownNames:
     names per run of the peers' bench, docs/BENCHMARKS.md)."""
 
     def __init__(self, name: Callable[[int], str], limit: int = KNOWN_NAMES) -> None:
-        self._name, self._limit = name, limit
-        self._names: dict[int, str] = {}
+        self._name = name
+        self._names: FIFOCache[int, str] = FIFOCache(maxsize=limit)
 
     def __call__(self, owner_ids: Sequence[int]) -> list[str]:
         try:
-            return list(map(self._names.__getitem__, owner_ids))  # all known: in C
+            return list(map(self._names.__getitem__, owner_ids))
         except KeyError:
-            known = self._names.get
-            return [known(owner) or self._learn(owner) for owner in owner_ids]
+            return [self._named(owner) for owner in owner_ids]
 
-    def _learn(self, owner_id: int) -> str:
-        if len(self._names) >= self._limit:
-            for owner in list(islice(self._names, self._limit // 2)):
-                del self._names[owner]  # the oldest half goes
-        name = self._names[owner_id] = self._name(owner_id)
+    def _named(self, owner_id: int) -> str:
+        name = self._names.get(owner_id)
+        if name is None:
+            name = self._names[owner_id] = self._name(owner_id)
         return name
 
 
@@ -186,9 +185,10 @@ class RedisTimelineStore:
         keys: RedisKeys,
         length: int = 500,
         ttl: timedelta = timedelta(days=30),
+        names: int = KNOWN_NAMES,
     ) -> None:
         self._keys = keys
-        self._names = KnownNames(keys.timeline)
+        self._names = KnownNames(keys.timeline, names)
         self._lists = _IdLists(client, ScriptRunner(client), length, ttl)
 
     async def read(self, user_id: int, before: int | None, limit: int) -> list[int] | None:
@@ -249,9 +249,10 @@ class RedisAuthorTimelineStore:
         keys: RedisKeys,
         length: int = 200,
         ttl: timedelta | None = timedelta(days=30),
+        names: int = KNOWN_NAMES,
     ) -> None:
         self._keys = keys
-        self._names = KnownNames(keys.author_timeline)
+        self._names = KnownNames(keys.author_timeline, names)
         self._lists = _IdLists(client, ScriptRunner(client), length, ttl)
 
     async def read_many(self, author_ids: Sequence[int]) -> dict[int, list[int]]:

@@ -1,6 +1,10 @@
 """How post and profile views are stored in Redis (the same for every reader; per-reader
 flags such as liked_by_me are added on read): compact JSON arrays, decoded straight
-into the domain objects."""
+into the domain objects.
+
+Each array begins with its shape's tag: a view of a shape this code does not know
+(written by an older or newer version during a rolling deploy) is a miss, reloaded
+from the durable store and written again, never a crash or a wrong field."""
 
 from __future__ import annotations
 
@@ -12,10 +16,14 @@ from feedloom.adapters.redis.caches import Codec
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import Media, MediaSize, Post, UserProfile, Visibility
 
+POST_SHAPE = "p3"  # a new field or order: a new tag
+PROFILE_SHAPE = "u3"
+
 
 def dump_post(post: Post) -> bytes:
     return orjson.dumps(
         [
+            POST_SHAPE,
             post.author_id,
             post.text,
             post.visibility.value,
@@ -29,11 +37,12 @@ def dump_post(post: Post) -> bytes:
     )
 
 
-def load_post(post_id: int, data: bytes) -> Post:
-    # `*rest`: views cached before the suspension and held flags, and before replies,
-    # have fewer fields (no reply was cached before replies existed).
-    author_id, text, visibility, media, deleted, *rest = orjson.loads(data)
-    in_reply_to, reply_to_author = (rest[2], rest[3]) if len(rest) > 3 else (None, None)
+def load_post(post_id: int, data: bytes) -> Post | None:
+    fields = orjson.loads(data)
+    if fields[0] != POST_SHAPE:
+        return None
+    _, author_id, text, visibility, media, deleted, suspended, held, *replying = fields
+    in_reply_to, reply_to_author = replying
     return Post(
         id=post_id,
         author_id=author_id,
@@ -42,8 +51,8 @@ def load_post(post_id: int, data: bytes) -> Post:
         created_at=created_at_of(post_id),
         media=tuple(_load_media(item) for item in media),
         deleted=deleted,
-        author_suspended=bool(rest and rest[0]),
-        held=len(rest) > 1 and bool(rest[1]),
+        author_suspended=suspended,
+        held=held,
         in_reply_to=in_reply_to,
         reply_to_author=reply_to_author,
     )
@@ -55,15 +64,14 @@ def _dump_media(media: Media) -> list[object]:
 
 
 def _load_media(item: list[Any]) -> Media:
-    # Views cached before alt text and sizes hold [id, url, w, h] only.
-    media_id, url, width, height, *rest = item
-    alt, sizes = (rest[0], rest[1]) if rest else ("", [])
+    media_id, url, width, height, alt, sizes = item
     return Media(media_id, url, width, height, alt, tuple(MediaSize(*s) for s in sizes))
 
 
 def dump_profile(profile: UserProfile) -> bytes:
     return orjson.dumps(
         [
+            PROFILE_SHAPE,
             profile.username,
             profile.display_name,
             profile.avatar,
@@ -78,14 +86,12 @@ def dump_profile(profile: UserProfile) -> bytes:
     )
 
 
-def load_profile(user_id: int, data: bytes) -> UserProfile:
-    # `*rest`: views cached before the suspension flag, the bio, the suspicious flag and
-    # the deletion flag hold fewer fields.
-    username, display_name, avatar, followers, following, pulled, *rest = orjson.loads(data)
-    suspended = bool(rest and rest[0])
-    bio = rest[1] if len(rest) > 1 else ""
-    flagged = len(rest) > 2 and bool(rest[2])
-    deleted = len(rest) > 3 and bool(rest[3])
+def load_profile(user_id: int, data: bytes) -> UserProfile | None:
+    fields = orjson.loads(data)
+    if fields[0] != PROFILE_SHAPE:
+        return None
+    _, username, display_name, avatar, followers, following, pulled, *flags = fields
+    suspended, bio, flagged, deleted = flags
     return UserProfile(
         user_id,
         username,

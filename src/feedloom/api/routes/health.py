@@ -41,7 +41,7 @@ async def readyz(feedloom: FeedloomDep) -> dict[str, object] | Response:
     """Ready when the durable store answers; reports queue depth for operators."""
     try:
         pending = await feedloom.stores.outbox.pending()
-        lag = await feedloom.caches.queue.lag()
+        lag = await feedloom.queue.lag()
     except Exception as error:  # any backend failure means: do not route traffic here
         return problem(
             503, "not-ready", "Not ready", f"backend unavailable: {type(error).__name__}"
@@ -79,7 +79,7 @@ async def refresh_outbox_gauges(feedloom: Feedloom) -> None:
 
 async def refresh_queue_gauges(feedloom: Feedloom) -> None:
     """Each lane's depth and the age of its oldest waiting event."""
-    queue, metrics = feedloom.caches.queue, feedloom.metrics
+    queue, metrics = feedloom.queue, feedloom.metrics
     for lane, depth in (await queue.lag()).items():
         metrics.queue_depth.labels(lane).set(depth)
     for lane, age in (await queue.oldest_age_s()).items():

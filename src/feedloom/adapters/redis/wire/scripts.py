@@ -20,9 +20,9 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import islice
 from typing import Any, TypeAlias
 
+from cachetools import FIFOCache
 from redis.asyncio import Redis, RedisCluster
 from redis.exceptions import (
     AskError,
@@ -37,7 +37,7 @@ RedisClient: TypeAlias = Redis | RedisCluster
 Arg: TypeAlias = bytes | str | int | float
 Shape: TypeAlias = Callable[[tuple[Arg, ...], Any], Any]  # (command, raw reply) -> reply
 REDIRECTED = (MovedError, AskError, TryAgainError, ClusterDownError)
-KNOWN_SLOTS = 200_000  # key -> slot facts kept (~25 MB); the oldest half goes first
+KNOWN_SLOTS = 200_000  # key -> slot facts a cluster client keeps unless told otherwise
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,10 +67,17 @@ def is_cluster(client: RedisClient) -> bool:
     return known
 
 
+def known_slots(limit: int = KNOWN_SLOTS) -> FIFOCache[Arg, int]:
+    """Key -> slot facts: one memo per cluster client (client.py `RoutedCluster`),
+    shared by every runner on it; the oldest go first."""
+    return FIFOCache(maxsize=limit)
+
+
 class ScriptRunner:
     def __init__(self, client: RedisClient) -> None:
         self._client = client
-        self._slots: dict[Arg, int] = {}
+        # A RoutedCluster's own memo; another cluster client gets one per runner.
+        self._slots: FIFOCache[Arg, int] = getattr(client, "known_slots", None) or known_slots()
 
     async def call(self, script: LuaScript, keys: Sequence[Arg], args: Sequence[Arg]) -> Any:
         """One script call; in a cluster, every key must hash to the same slot."""
@@ -283,9 +290,6 @@ class ScriptRunner:
         if not isinstance(client, RedisCluster):
             return [0] * len(keys)
         known = self._slots
-        if len(known) >= KNOWN_SLOTS:
-            for key in list(islice(known, KNOWN_SLOTS // 2)):
-                del known[key]
         slots = []
         for key in keys:
             slot = known.get(key)

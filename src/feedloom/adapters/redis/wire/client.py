@@ -20,12 +20,16 @@ from redis.exceptions import RedisClusterException, RedisError
 from redis.maint_notifications import MaintNotificationsConfig
 from redis.typing import EncodableT
 
-from feedloom.adapters.redis.autopipeline import AutoPipelinedRedis
-from feedloom.adapters.redis.keys import RedisKeys
-from feedloom.adapters.redis.multiplexed import Address, MultiplexedConnection
-from feedloom.adapters.redis.scripts import RedisClient, ScriptRunner
+from feedloom.adapters.redis.wire.autopipeline import AutoPipelinedRedis
+from feedloom.adapters.redis.wire.multiplexed import MultiplexedConnection
+from feedloom.adapters.redis.wire.resp import CONNECT_TIMEOUT_S, Address
+from feedloom.adapters.redis.wire.scripts import (
+    KNOWN_SLOTS,
+    RedisClient,
+    ScriptRunner,
+    known_slots,
+)
 
-CONNECT_TIMEOUT_S = 5.0
 POOL_SIZE = 256  # per process; blocked XREADGROUPs of the worker's consumers hold one each
 POOL_WAIT_S = 20.0
 CLUSTER_SUFFIX = "+cluster"
@@ -69,9 +73,10 @@ class RoutedCluster(RedisCluster):
     (multiplexed.py), over which per-node batches of script calls travel without
     redis-py's cluster pipeline (scripts.py `ScriptRunner.call_per_slot`)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, slots: int = KNOWN_SLOTS, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._multiplexed: dict[str, MultiplexedConnection] = {}
+        self.known_slots = known_slots(slots)  # shared by every ScriptRunner on it
 
     def multiplexed(self, node: ClusterNode) -> MultiplexedConnection | None:
         """The node's multiplexed connection; None over TLS (redis-py's path)."""
@@ -180,13 +185,17 @@ def redacted(url: str) -> str:
     return urlunsplit(parts._replace(netloc=parts.netloc.replace(parts.password, "***", 1)))
 
 
-async def open_client(url: str, cluster: bool = False) -> RedisClient:
-    """A connected client; RedisUnavailable if nothing answers."""
+async def open_client(url: str, cluster: bool = False, slots: int = KNOWN_SLOTS) -> RedisClient:
+    """A connected client; RedisUnavailable if nothing answers. A cluster client
+    remembers the slots of up to `slots` keys."""
     plain, is_cluster = parse_redis_url(url, cluster)
     client: RedisClient
     if is_cluster:
         client = RoutedCluster.from_url(
-            plain, socket_connect_timeout=CONNECT_TIMEOUT_S, max_connections=POOL_SIZE
+            plain,
+            socket_connect_timeout=CONNECT_TIMEOUT_S,
+            max_connections=POOL_SIZE,
+            slots=slots,
         )
     else:
         pool = BlockingConnectionPool.from_url(
@@ -211,23 +220,3 @@ async def open_client(url: str, cluster: bool = False) -> RedisClient:
             "start it, or unset FEEDLOOM_REDIS_URL to use the in-process caches"
         ) from error
     return client
-
-
-async def delete_all_keys(client: RedisClient, keys: RedisKeys) -> int:
-    """Delete every key of one prefix, on every node (SCAN, never FLUSH: the server may
-    be shared). For benchmarks, tests and "lose the cache" drills."""
-    deleted = 0
-    batch: list[bytes] = []
-    async for key in client.scan_iter(match=keys.all_keys(), count=1_000):
-        batch.append(key)
-        if len(batch) >= 1_000:
-            deleted += await _unlink(client, batch)
-            batch = []
-    return deleted + await _unlink(client, batch)
-
-
-async def _unlink(client: RedisClient, batch: list[bytes]) -> int:
-    pipe = client.pipeline(transaction=False)
-    for key in batch:
-        pipe.execute_command("UNLINK", key)  # one key per command: slots may differ
-    return sum(await pipe.execute())

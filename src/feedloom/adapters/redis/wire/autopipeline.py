@@ -2,8 +2,8 @@
 as ONE pipeline, one round trip (what they ask within a few loop turns: TURNS).
 
 Lookups that do not depend on each other are awaited together by the read path
-(`Together`, see lookups/concurrency.py): the commands each one issues, single or
-already pipelined, are collected until the loop turns, then sent at once. Each caller
+(`asyncio.gather`): the commands each one issues, single or already pipelined, are
+collected until the loop turns, then sent at once. Each caller
 gets exactly its own replies and errors, as if it had been alone. Blocking reads
 (XREADGROUP ... BLOCK) and transactions never join a batch: they would hold it up.
 """
@@ -21,7 +21,8 @@ from redis.asyncio.connection import AbstractConnection, SSLConnection
 from redis.exceptions import ConnectionError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from feedloom.adapters.redis.multiplexed import Address, MultiplexedConnection
+from feedloom.adapters.redis.wire.multiplexed import MultiplexedConnection
+from feedloom.adapters.redis.wire.resp import Address
 
 Command = tuple[tuple[Any, ...], Mapping[str, Any]]
 # Loop turns a batch stays open: lookups awaited together may start theirs a level or
@@ -177,10 +178,7 @@ class AutoPipelinedRedis(Redis):
         await super().aclose(close_connection_pool)
 
     async def _replies(self, connection: AbstractConnection, commands: list[Command]) -> list[Any]:
-        """Each command's reply (its own error as a value), all under one read timeout.
-        Plain replies come straight from the parser: redis-py's per-reply path (a
-        timeout scope, health and push checks, four calls deep) cost ~8 µs a reply."""
-        parser: Any = connection._parser  # hiredis' or redis-py's: both read_response()
+        """Each command's reply (its own error as a value), all under one read timeout."""
         callbacks = self.response_callbacks
         replies: list[Any] = []
         try:
@@ -194,9 +192,10 @@ class AutoPipelinedRedis(Redis):
                         except ResponseError as error:  # a command's own error: its caller's
                             replies.append(error)
                         continue
-                    reply = await parser.read_response()
-                    if isinstance(reply, ResponseError):
-                        replies.append(reply)
+                    try:
+                        reply = await connection.read_response()
+                    except ResponseError as error:
+                        replies.append(error)
                         continue
                     name = args[0]
                     callback = callbacks.get(name) if isinstance(name, str) else None

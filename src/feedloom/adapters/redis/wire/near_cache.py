@@ -42,19 +42,20 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
-from itertools import islice
+from functools import partial
 from typing import Any, Generic, TypeVar
 
-import hiredis
-from redis.exceptions import InvalidResponse
+from cachetools import FIFOCache
+from redis.exceptions import RedisError, ResponseError
 
-from feedloom.adapters.redis.multiplexed import Address
+from feedloom.adapters.redis.wire.resp import Address, RespConnection, connect
 
 log = logging.getLogger(__name__)
 
 V = TypeVar("V")
 CHANNEL = b"__redis__:invalidate"
-KEPT_VIEWS = 50_000  # per region; the oldest half goes when full
+PING = b"*1\r\n$4\r\nPING\r\n"
+KEPT_VIEWS = 50_000  # values a region keeps unless told otherwise; the oldest go first
 RECENT_INVALIDATIONS = 10_000  # kept for reads in flight; past it, those keep nothing
 FENCE_TIMEOUT_S = 2.0  # a PING unanswered this long: the connection is dropped
 KEEPALIVE_S = 0.5  # an idle connection is PINGed this often, so a dead one is noticed
@@ -62,11 +63,19 @@ RETRY_S = (0.1, 0.5, 1.0, 2.0, 5.0)  # reconnect delays, the last repeated
 
 
 class NearRegion(Generic[V]):
-    """The kept values of one key prefix, by ID (a post's view or counts, a profile)."""
+    """The kept values of one kind, by ID (a post's view or counts, a profile, a
+    record): a write to any key under its prefixes ("<prefix>123}") drops ID 123."""
 
-    def __init__(self, near: NearCache, prefix: bytes, limit: int = KEPT_VIEWS) -> None:
-        self._near, self.prefix, self._limit = near, prefix, limit
-        self._views: dict[int, V] = {}
+    def __init__(
+        self,
+        near: NearCache,
+        prefixes: tuple[bytes, ...],
+        limit: int = KEPT_VIEWS,
+        sizeof: Callable[[V], float] | None = None,
+    ) -> None:
+        self._near, self.prefixes = near, prefixes
+        # `limit` counts values, or what `sizeof` says they weigh
+        self._views: FIFOCache[int, V] = FIFOCache(maxsize=limit, getsizeof=sizeof)
         self._invalidated: dict[int, int] = {}  # ID -> sequence number of its invalidation
 
     @property
@@ -90,13 +99,12 @@ class NearRegion(Generic[V]):
 
     def split(self, ids: Sequence[int]) -> tuple[dict[int, V], list[int]]:
         """The kept views of these IDs, and the IDs not kept."""
-        views, found, missing = self._views, {}, []
+        kept, found, missing = self._views.__getitem__, {}, []
         for key in ids:
-            view = views.get(key)
-            if view is None:
+            try:
+                found[key] = kept(key)
+            except KeyError:
                 missing.append(key)
-            else:
-                found[key] = view
         return found, missing
 
     def changed_since(self, ids: Iterable[int], ticket: int) -> list[int]:
@@ -112,9 +120,6 @@ class NearRegion(Generic[V]):
         if not fetched or not self._near.valid(ticket):
             return
         views, invalidated = self._views, self._invalidated
-        if len(views) + len(fetched) > self._limit:
-            for old in list(islice(views, len(views) // 2)):
-                del views[old]
         for key, view in fetched.items():
             if invalidated.get(key, -1) <= ticket:
                 views[key] = view
@@ -135,10 +140,10 @@ class NearRegion(Generic[V]):
 
         self.fence().add_done_callback(keep)
 
-    def invalidated(self, name: bytes, sequence: int) -> None:
+    def invalidated(self, name: bytes, prefix: bytes, sequence: int) -> None:
         # "<prefix>123}", or a hot post's sub-counter "<prefix>123.4}"
         try:
-            key = int(name[len(self.prefix) : -1].partition(b".")[0])
+            key = int(name[len(prefix) : -1].partition(b".")[0])
         except ValueError:
             return  # not a key of ours (nothing else is written under the prefix)
         self._forget(key, sequence)
@@ -215,8 +220,12 @@ class NearCache:
         self._task: asyncio.Task[None] | None = None
         self._started: asyncio.Future[None] | None = None
 
-    def region(self, prefix: str, limit: int = KEPT_VIEWS) -> NearRegion[Any]:
-        region: NearRegion[Any] = NearRegion(self, prefix.encode(), limit)
+    def region(
+        self, *prefixes: str, limit: int = KEPT_VIEWS, sizeof: Callable[[Any], float] | None = None
+    ) -> NearRegion[Any]:
+        """Values kept by ID while no key under `prefixes` with that ID changes."""
+        encoded = tuple(prefix.encode() for prefix in prefixes)
+        region: NearRegion[Any] = NearRegion(self, encoded, limit, sizeof)
         self._regions.append(region)
         return region
 
@@ -291,7 +300,7 @@ class NearCache:
                 log.warning("near cache off: Redis refused its setup (%s)", refused)
                 self._resolve_started()
                 return
-            except (OSError, TimeoutError, ConnectionError, InvalidResponse) as error:
+            except (OSError, TimeoutError, RedisError) as error:
                 failures += 1
                 log.info("near cache: cannot connect (%r), retrying", error)
                 self._resolve_started()
@@ -305,7 +314,7 @@ class NearCache:
                 self._go_dark("lost")
 
     def _prefixes(self) -> list[bytes]:
-        return [region.prefix for region in self._regions]
+        return [prefix for region in self._regions for prefix in region.prefixes]
 
     def _go_live(self, listener: Listener) -> None:
         for region in self._regions:
@@ -337,31 +346,24 @@ class NearCache:
                 region.clear()
             self.on_reset("flushed")
             return
-        regions = self._regions
+        tracked = [(prefix, region) for region in self._regions for prefix in region.prefixes]
         for name in names:
-            for region in regions:
-                if name.startswith(region.prefix):
-                    region.invalidated(name, sequence)
+            for prefix, region in tracked:
+                if name.startswith(prefix):
+                    region.invalidated(name, prefix, sequence)
                     break
 
 
 class _TrackingRefused(Exception):
-    """The server answered CLIENT TRACKING with an error (Redis < 6, an ACL)."""
+    """The server answered the setup with an error (Redis < 6, an ACL)."""
 
 
 class Listener:
-    """The subscribed connection: invalidations in, PINGs out (RESP2)."""
+    """The subscribed connection (resp.py): invalidations in, PINGs out."""
 
-    def __init__(
-        self,
-        reader: asyncio.StreamReader,
-        writer: asyncio.StreamWriter,
-        on_invalidation: Callable[[list[bytes] | None], None],
-    ) -> None:
-        self._reader, self._writer = reader, writer
-        self._parser = hiredis.Reader(protocolError=InvalidResponse, replyError=_TrackingRefused)
-        self._on_invalidation = on_invalidation
-        self._waiting: deque[tuple[float, asyncio.Future[Any]]] = deque()
+    def __init__(self, connection: RespConnection) -> None:
+        self._connection = connection
+        self._waiting: deque[float] = deque()  # when each unanswered PING was sent
         self._fence: asyncio.Future[bool] | None = None  # the PING this loop turn asks for
         self.client_id = 0
 
@@ -372,64 +374,37 @@ class Listener:
         prefixes: Sequence[bytes],
         on_invalidation: Callable[[list[bytes] | None], None],
     ) -> Listener:
-        async with asyncio.timeout(address.connect_timeout_s):
-            if address.path is not None:
-                reader, writer = await asyncio.open_unix_connection(address.path)
-            else:
-                reader, writer = await asyncio.open_connection(address.host, address.port)
-            listener = cls(reader, writer, on_invalidation)
-            try:
-                await listener._track(address, prefixes)
-            except BaseException:
-                listener.abort()
-                raise
+        connection = await connect(address, lambda message: on_invalidation(message[2]))
+        listener = cls(connection)
+        try:
+            async with asyncio.timeout(address.connect_timeout_s):
+                await listener._track(prefixes)
+        except ResponseError as refused:
+            connection.abort()
+            raise _TrackingRefused(str(refused)) from refused
+        except BaseException:
+            connection.abort()
+            raise
         return listener
 
-    async def _track(self, address: Address, prefixes: Sequence[bytes]) -> None:
-        if address.password is not None:
-            auth = [address.username] if address.username else []
-            await self._ask(("AUTH", *auth, address.password))
-        await self._ask(("CLIENT", "SETNAME", "feedloom-near-cache"))  # for CLIENT LIST
-        self.client_id = await self._ask(("CLIENT", "ID"))
+    async def _track(self, prefixes: Sequence[bytes]) -> None:
+        ask = self._connection.ask
+        await ask("CLIENT", "SETNAME", "feedloom-near-cache")  # for CLIENT LIST
+        self.client_id = await ask("CLIENT", "ID")
         prefix_args = [arg for prefix in prefixes for arg in (b"PREFIX", prefix)]
-        tracking = ("CLIENT", "TRACKING", "ON", "REDIRECT", self.client_id, "BCAST")
-        await self._ask((*tracking, *prefix_args))
-        await self._ask(("SUBSCRIBE", CHANNEL))
-
-    async def _ask(self, command: tuple[Any, ...]) -> Any:
-        """One command during setup, before serve() reads replies."""
-        self._writer.write(hiredis.pack_command(command))
-        while (reply := self._parser.gets()) is False:
-            data = await self._reader.read(65536)
-            if not data:
-                raise ConnectionError("Redis closed the near cache's connection")
-            self._parser.feed(data)
-        if isinstance(reply, Exception):
-            raise reply
-        return reply
+        await ask("CLIENT", "TRACKING", "ON", "REDIRECT", self.client_id, "BCAST", *prefix_args)
+        await ask("SUBSCRIBE", CHANNEL)
 
     async def serve(self) -> None:
-        """Read until the connection ends (or is aborted); PINGs an idle connection and
+        """Until the connection ends (or is aborted); PINGs an idle connection and
         drops one whose PING goes unanswered."""
         watchdog = asyncio.create_task(self._watch())
         try:
-            while data := await self._reader.read(65536):
-                self._parser.feed(data)
-                while (reply := self._parser.gets()) is not False:
-                    self._handle(reply)
-        except (OSError, InvalidResponse, _TrackingRefused) as error:
-            log.info("near cache: connection lost (%r)", error)
+            await self._connection.closed
+            log.info("near cache: connection lost (%r)", self._connection.lost)
         finally:
             watchdog.cancel()
             self.abort()
-
-    def _handle(self, reply: Any) -> None:
-        if isinstance(reply, list) and reply and reply[0] == b"message":
-            self._on_invalidation(reply[2])
-        elif self._waiting:  # a PING's [b"pong", b""]
-            _, future = self._waiting.popleft()
-            if not future.done():
-                future.set_result(True)
 
     def fence(self) -> asyncio.Future[bool]:
         if self._fence is None:
@@ -443,19 +418,26 @@ class Listener:
         future, self._fence = self._fence, None
         if future is None or future.done():  # aborted meanwhile
             return False
-        if self._writer.is_closing():
+        if not self._connection.usable:
             future.set_result(False)
             return False
-        self._waiting.append((asyncio.get_running_loop().time(), future))
-        self._writer.write(b"*1\r\n$4\r\nPING\r\n")
+        self._waiting.append(asyncio.get_running_loop().time())
+        reply = self._connection.send(PING, 1)
+        reply.add_done_callback(partial(self._answered, future))
         return True
+
+    def _answered(self, fence: asyncio.Future[bool], reply: asyncio.Future[list[Any]]) -> None:
+        if self._waiting:
+            self._waiting.popleft()
+        if not fence.done():
+            fence.set_result(not reply.cancelled() and reply.exception() is None)
 
     async def _watch(self) -> None:
         loop = asyncio.get_running_loop()
         while True:
             await asyncio.sleep(KEEPALIVE_S)
             if self._waiting:
-                if loop.time() - self._waiting[0][0] > FENCE_TIMEOUT_S:
+                if loop.time() - self._waiting[0] > FENCE_TIMEOUT_S:
                     log.warning("near cache: Redis did not answer a PING, reconnecting")
                     self.abort()
                     return
@@ -463,12 +445,6 @@ class Listener:
                 self.fence()
 
     def abort(self) -> None:
-        transport = self._writer.transport
-        if not transport.is_closing():
-            transport.abort()
-        while self._waiting:
-            _, future = self._waiting.popleft()
-            if not future.done():
-                future.set_result(False)
+        self._connection.abort()  # every PING still waiting fails: its fence says False
         if self._fence is not None and not self._fence.done():
             self._fence.set_result(False)
