@@ -249,7 +249,7 @@ class MemoSettings(BaseModel):
         200_000, ge=0, description="(viewer, post) pairs counted lately, not counted again (Redis)"
     )
     active_users: int = Field(
-        1_000_000, ge=0, description="users marked active within the hour, not marked again"
+        200_000, ge=0, description="users marked active within the hour, not marked again"
     )
 
 

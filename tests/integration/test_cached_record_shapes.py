@@ -63,7 +63,8 @@ async def test_an_old_shaped_reader_record_is_a_miss_and_rebuilt(
     # the reader follows nobody, which a reader of it would believe.
     await client.set(record, orjson.dumps([[], [], [], [], None, 0]))
     assert await world.feed_ids(reader) == [post_id]
-    assert orjson.loads(cast(bytes, await client.get(record)))[0] == READER_SHAPE  # written again, today's shape
+    # written again, in today's shape
+    assert orjson.loads(cast(bytes, await client.get(record)))[0] == READER_SHAPE
 
 
 async def test_an_old_shaped_post_view_is_a_miss_and_rebuilt(

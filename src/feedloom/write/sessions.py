@@ -19,7 +19,7 @@ from feedloom.ports import ActivityLog, Clock, RecordCache, SessionRecord, Timel
 from feedloom.write.accounts import token_digest
 
 ACTIVITY_WRITE_INTERVAL_S = 3600.0
-ACTIVITY_MEMORY = 1_000_000
+ACTIVITY_MEMORY = 200_000
 
 
 @dataclass(frozen=True, slots=True)
