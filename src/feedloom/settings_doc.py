@@ -79,6 +79,7 @@ GROUPS: Mapping[str, Sequence[str]] = {
     "Rate limits": ("rate_limits",),
     "HTTP and security": ("secret_key", "max_body_bytes", "http"),
     "Observability": ("log_format", "log_level", "metrics_token", "admin_port", "admin_host"),
+    "Memory per process (docs/OPERATIONS.md)": ("memo",),
 }
 
 
