@@ -220,3 +220,18 @@ async def test_a_warm_profile_page_post_and_trending_page_each_fence_once(world:
         with scope():
             assert await trending.page(int(reader.id), "1h", 20) == trends
     assert fences == [1, 1, 1]
+
+
+@pytest.mark.parametrize("backend_name", ["production"])
+async def test_a_read_request_sends_one_fence_however_many_lookups_it_makes(world: World) -> None:
+    """The API opens the near cache's read scope once per GET (api/app.py `FreshReads`):
+    the relations, views, counts, likes and viewer estimates a page looks up all wait on
+    the one fence sent as the request began."""
+    reader, author, post_id = await warm_reader(world)
+    await world.feed(reader)
+    with near_cache_fences() as fences:
+        page = await world.feed(reader)
+        profile = await world.client.get(f"/v1/users/{author.id}/posts", headers=reader.auth)
+    assert [item["post_id"] for item in page["items"]] == [post_id]
+    assert profile.status_code == 200
+    assert fences == [1, 1]

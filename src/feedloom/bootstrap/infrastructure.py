@@ -198,7 +198,9 @@ def event_queue(redis: RedisConnection | None) -> EventQueue:
 def request_scope(redis: RedisConnection | None) -> RequestScope:
     """What an entry point opens around each request it serves: Redis' near cache
     makes sure there, once, that it shows every write completed before it began."""
-    return _no_scope if redis is None else redis.request
+    if redis is None or redis.near is None:
+        return _no_scope
+    return redis.near.read  # values kept near are trusted once the request's fence is in
 
 
 @contextlib.contextmanager

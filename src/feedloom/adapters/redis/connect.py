@@ -7,8 +7,7 @@ never at the first request.
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -102,16 +101,6 @@ class RedisConnection:
     client: RedisClient
     keys: RedisKeys
     near: NearCache | None
-
-    @contextlib.contextmanager
-    def request(self) -> Iterator[None]:
-        """Around one request: values kept near are trusted only once every write
-        completed before it began is seen (wire/near_cache.py `NearCache.read`)."""
-        if self.near is None:
-            yield
-            return
-        with self.near.read():
-            yield
 
     async def close(self) -> None:
         if self.near is not None:
