@@ -41,11 +41,15 @@ async def test_ids_past_64_bits_name_nothing(world: World, number: int) -> None:
     ):
         refused(await client.get(path, headers=auth), 404)
     refused(await client.put(f"/v1/posts/{number}/like", headers=auth), 404)
+    refused(await client.put(f"/v1/posts/{number}/repost", headers=auth), 404)
+    refused(await client.delete(f"/v1/posts/{number}/repost", headers=auth), 404)
     refused(await client.put(f"/v1/users/{number}/follow", headers=auth), 404)
     body = {"text": "hi", "media_ids": [str(number)]}
     refused(await client.post("/v1/posts", json=body, headers=auth), 422)
     reply = {"text": "hi", "in_reply_to": str(number)}
     refused(await client.post("/v1/posts", json=reply, headers=auth), 422)
+    quote = {"text": "hi", "quote_of": str(number)}
+    refused(await client.post("/v1/posts", json=quote, headers=auth), 422)
     edit = {"avatar_media_id": str(number)}
     refused(await client.patch("/v1/me", json=edit, headers=auth), 422)
     refused(await client.get("/v1/feed/new", params={"since": str(number)}, headers=auth), 422)
@@ -75,6 +79,7 @@ async def test_a_nul_in_any_text_is_a_422(world: World, text: str) -> None:
     for path, body in (
         ("/v1/posts", {"text": text}),
         ("/v1/posts", {"text": "hi", "in_reply_to": text}),
+        ("/v1/posts", {"text": "hi", "quote_of": text}),
         (f"/v1/posts/{post}/comments", {"text": text}),
         ("/v1/accounts", {"username": "nul_user", "password": PASSWORD, "display_name": text}),
         ("/v1/accounts", {"username": "nul_user", "password": f"{PASSWORD}{text}"}),
@@ -120,3 +125,24 @@ async def test_a_reply_to_anything_but_a_post_one_may_see_writes_nothing(
     refused(response, 404, 422)
     await world.settle()
     assert await world.feed_ids(me) == []
+
+
+@examples
+@given(quoted=st.text(max_size=25), reposts=st.sampled_from([None, "no", 0, [], {}]))
+async def test_a_quote_of_anything_but_a_post_one_may_see_and_a_bad_follow_body_write_nothing(
+    world: World, quoted: str, reposts: object
+) -> None:
+    me, other = await world.user(), await world.user()
+    response = await world.client.post(
+        "/v1/posts", json={"text": "hi", "quote_of": quoted}, headers=me.auth
+    )
+    refused(response, 404, 422)
+    follow = await world.client.put(
+        f"/v1/users/{other.id}/follow", json={"reposts": reposts, "x": 1}, headers=me.auth
+    )
+    refused(follow, 422)
+    await world.settle()
+    assert await world.feed_ids(me) == []
+    assert (await world.client.get(f"/v1/users/{other.id}", headers=me.auth)).json()[
+        "followers"
+    ] == 0

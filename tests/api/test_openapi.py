@@ -345,6 +345,23 @@ THROTTLED: dict[str, Operation] = {
 }
 
 
+async def _repost_too_often(p: Provoker) -> httpx.Response:
+    """Reposts count against the posts limit."""
+    rules = p.world.feedloom.services.throttle.rules
+    lifted = rules["posts"]
+    rules["posts"] = one = RateRule("posts", 1, 60)
+    await p.world.feedloom.caches.rate_limiter.hit(one, p.me.id)
+    try:
+        return await p.send("put", p.url("/v1/posts/{post_id}/repost"))
+    finally:
+        rules["posts"] = lifted
+
+
+async def _repost_followers_only(p: Provoker) -> httpx.Response:
+    private = await p.world.post(p.me, "mine only", visibility="followers")
+    return await p.send("put", f"/v1/posts/{private}/repost")
+
+
 async def _not_ready(p: Provoker) -> httpx.Response:
     outbox = p.world.feedloom.stores.outbox
 
@@ -409,6 +426,8 @@ SPECIAL: dict[tuple[str, str, int], Special] = {
     ("post", "/v1/posts/{post_id}/comments", 429): _throttled("comments", False, {"text": "x"}),
     ("put", "/v1/posts/{post_id}/like", 429): _throttled("likes", False),
     ("delete", "/v1/posts/{post_id}/like", 429): _throttled("likes", False),
+    ("put", "/v1/posts/{post_id}/repost", 429): _repost_too_often,
+    ("put", "/v1/posts/{post_id}/repost", 422): _repost_followers_only,
     ("put", "/v1/users/{user_id}/follow", 429): _throttled("follows", False),
     ("put", "/v1/me/password", 403): _password_not_confirmed("put", "/v1/me/password", CHANGE),
     ("put", "/v1/me/password", 429): _password_guessed_too_often("put", "/v1/me/password", CHANGE),

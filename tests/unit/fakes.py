@@ -231,8 +231,13 @@ class FakeRelationStore:
         self.blocks: set[tuple[int, int]] = set()
         self.mutes: set[tuple[int, int]] = set()
 
-    async def follow(self, follower_id: int, followee_id: int, now: datetime) -> bool:
+    async def follow(
+        self, follower_id: int, followee_id: int, now: datetime, reposts: bool = True
+    ) -> bool:
         return self._follows(follower_id, followee_id, add=True)
+
+    async def follow_reposts(self, follower_id: int, followee_id: int, reposts: bool) -> bool:
+        return False
 
     async def unfollow(self, follower_id: int, followee_id: int) -> bool:
         return self._follows(follower_id, followee_id, add=False)
@@ -293,6 +298,22 @@ class FakeGraphReader:
 
     async def is_blocked_either_way(self, a: int, b: int) -> bool:
         return b in await self.blocked_either_way(a)
+
+
+class FakeReposts:
+    """No reposts: what ReaderStates asks of the store for `reposted_by_me`."""
+
+    async def repost(self, repost: Post, now: datetime) -> int:
+        raise NotImplementedError
+
+    async def unrepost(self, user_id: int, original_id: int, now: datetime) -> int | None:
+        raise NotImplementedError
+
+    async def reposted(self, user_id: int, limit: int) -> list[int]:
+        return []
+
+    async def reposted_among(self, user_id: int, original_ids: Sequence[int]) -> set[int]:
+        return set()
 
 
 class FakeReplyCounts:

@@ -34,6 +34,7 @@ from feedloom.write.moderation import Moderation, Reports
 from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PublishPost
 from feedloom.write.relations import Relations
+from feedloom.write.repost import Repost
 from feedloom.write.sessions import Authenticator, CurrentSession, Sessions
 from feedloom.write.stream_tickets import StreamTickets
 
@@ -61,6 +62,7 @@ EraseAccountDep = Annotated[EraseAccount, Depends(_service("erase_account"))]
 EditProfileDep = Annotated[EditProfile, Depends(_service("edit_profile"))]
 PublishDep = Annotated[PublishPost, Depends(_service("publish"))]
 DeletePostDep = Annotated[DeletePost, Depends(_service("delete_post"))]
+RepostDep = Annotated[Repost, Depends(_service("repost"))]
 RelationsDep = Annotated[Relations, Depends(_service("relations"))]
 EngageDep = Annotated[Engage, Depends(_service("engage"))]
 MediaDep = Annotated[MediaUploads, Depends(_service("media"))]

@@ -82,10 +82,12 @@ MODERATOR_ONLY = (
 SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/v1/accounts"): (409, 429),
     ("post", "/v1/sessions"): (401, 429),  # unknown username or wrong password; too many
-    ("post", "/v1/posts"): (404, 429),  # a reply to a post you may not see; too many
+    # a reply to or quote of a post you may not see; too many
+    ("post", "/v1/posts"): (404, 429),
     ("post", "/v1/posts/{post_id}/comments"): (429,),
     ("put", "/v1/posts/{post_id}/like"): (429,),
     ("delete", "/v1/posts/{post_id}/like"): (429,),
+    ("put", "/v1/posts/{post_id}/repost"): (422, 429),  # not public; too many
     ("post", "/v1/media"): (429,),
     ("put", "/v1/me/password"): (403, 429),  # wrong current password; too many tries
     ("delete", "/v1/me"): (403, 429),

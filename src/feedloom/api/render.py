@@ -14,7 +14,7 @@ from typing import Any
 import orjson
 from fastapi import Response
 
-from feedloom.domain.model import FeedItem, Media
+from feedloom.domain.model import FeedItem, Media, UserProfile
 from feedloom.read.context import ContextPage
 from feedloom.read.feed_page import FeedPage
 
@@ -51,15 +51,10 @@ def json_response(body: bytes, headers: dict[str, str] | None = None) -> Respons
 
 
 def _item(item: FeedItem, explain: bool) -> dict[str, Any]:
-    post, author = item.post, item.author
+    post, reposter = item.post, item.reposted_by
     rendered: dict[str, Any] = {
         "post_id": str(post.id),
-        "author": {
-            "id": str(author.id),
-            "name": author.display_name,
-            "username": author.username,
-            "avatar": author.avatar,
-        },
+        "author": _author(item.author),
         "text": post.text,
         "media": [_media(media) for media in post.media],
         "visibility": post.visibility.value,
@@ -70,10 +65,43 @@ def _item(item: FeedItem, explain: bool) -> dict[str, Any]:
         "liked_by_me": item.liked_by_me,
         "views": item.views,
         "in_reply_to": _in_reply_to(item),
+        "reposts": post.reposts,
+        "quotes": post.quotes,
+        "reposted_by_me": item.reposted_by_me,
+        "reposted_by": {"id": str(reposter.id), "name": reposter.display_name}
+        if reposter is not None
+        else None,
+        "repost_id": str(item.repost_id) if item.repost_id is not None else None,
+        "quote": _quote(item),
     }
     if explain:
         rendered["explain"] = _explain(item)
     return rendered
+
+
+def _author(author: UserProfile) -> dict[str, Any]:
+    return {
+        "id": str(author.id),
+        "name": author.display_name,
+        "username": author.username,
+        "avatar": author.avatar,
+    }
+
+
+def _quote(item: FeedItem) -> dict[str, Any] | None:
+    if item.post.quote_of is None:
+        return None
+    quoted, author = item.quote, item.quote_author
+    if quoted is None or author is None:
+        return {"unavailable": True}
+    return {
+        "post_id": str(quoted.id),
+        "author": _author(author),
+        "text": quoted.text,
+        "media": [_media(media) for media in quoted.media],
+        "visibility": quoted.visibility.value,
+        "created_at": quoted.created_at,
+    }
 
 
 def _in_reply_to(item: FeedItem) -> dict[str, Any] | None:

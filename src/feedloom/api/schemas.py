@@ -8,7 +8,7 @@ from typing import Self
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator
 
-from feedloom.domain.model import FeedItem, FeedOrder, Media, Visibility
+from feedloom.domain.model import FeedItem, FeedOrder, Media, UserProfile, Visibility
 
 JsonDict = dict[str, JsonValue]
 
@@ -35,6 +35,12 @@ _ITEM: JsonDict = {
     "liked_by_me": False,
     "views": 42,
     "in_reply_to": None,
+    "reposts": 0,
+    "quotes": 0,
+    "reposted_by_me": False,
+    "reposted_by": None,
+    "repost_id": None,
+    "quote": None,
 }
 _PAGE: JsonDict = {"items": [_ITEM], "next_cursor": _CURSOR, "order": "chronological"}
 PROFILE_EXAMPLE: JsonDict = {
@@ -139,6 +145,13 @@ class NewPost(Strict):
         description="reply to this post (decimal ID); 404 if you may not see it or it "
         "is deleted, 422 if it is not an ID or the thread is over 128 replies deep",
     )
+    quote_of: str | None = Field(
+        None,
+        max_length=20,
+        description="quote this post (decimal ID; a repost's ID quotes its original); 404 "
+        "if you may not see it or it is deleted (your own too), 422 if it is not public "
+        "or not an ID",
+    )
 
 
 class PostCreated(BaseModel):
@@ -225,33 +238,52 @@ class InReplyTo(BaseModel):
     author: ReplyAuthor
 
 
-class Item(BaseModel):
-    model_config = example(_ITEM)
+class Reposter(BaseModel):
+    id: str
+    name: str
 
+
+class Unavailable(BaseModel):
+    unavailable: bool = Field(description="always true: deleted, or hidden from you")
+
+
+class QuotedPost(BaseModel):
     post_id: str
     author: Author
     text: str
     media: list[MediaOut]
     visibility: Visibility
     created_at: datetime
+
+
+class Item(QuotedPost):
+    model_config = example(_ITEM)
+
     likes: int
     comments: int = Field(description="direct replies (a comment is a reply)")
     replies: int = Field(description="direct replies: the same number as `comments`")
     liked_by_me: bool
     views: int = Field(description="distinct viewers, estimated within a few percent")
     in_reply_to: InReplyTo | None = Field(description="the post this one replies to")
+    reposts: int = Field(description="live reposts of the post")
+    quotes: int = Field(description="live posts quoting the post")
+    reposted_by_me: bool
+    reposted_by: Reposter | None = Field(
+        description="on a repost's entry: who reposted the post (`post_id` is the original's)"
+    )
+    repost_id: str | None = Field(description="on a repost's entry: the repost's own ID")
+    quote: QuotedPost | Unavailable | None = Field(
+        description='the post this one quotes; `{"unavailable": true}` when it is deleted '
+        "or hidden from you"
+    )
 
     @classmethod
     def of(cls, item: FeedItem) -> Self:
         post, author = item.post, item.author
+        reposter = item.reposted_by
         return cls(
             post_id=str(post.id),
-            author=Author(
-                id=str(author.id),
-                name=author.display_name,
-                username=author.username,
-                avatar=author.avatar,
-            ),
+            author=_author(author),
             text=post.text,
             media=[MediaOut.of(m) for m in post.media],
             visibility=post.visibility,
@@ -262,7 +294,37 @@ class Item(BaseModel):
             liked_by_me=item.liked_by_me,
             views=item.views,
             in_reply_to=_in_reply_to(item),
+            reposts=post.reposts,
+            quotes=post.quotes,
+            reposted_by_me=item.reposted_by_me,
+            reposted_by=Reposter(id=str(reposter.id), name=reposter.display_name)
+            if reposter is not None
+            else None,
+            repost_id=str(item.repost_id) if item.repost_id is not None else None,
+            quote=_quote(item),
         )
+
+
+def _author(author: UserProfile) -> Author:
+    return Author(
+        id=str(author.id), name=author.display_name, username=author.username, avatar=author.avatar
+    )
+
+
+def _quote(item: FeedItem) -> QuotedPost | Unavailable | None:
+    if item.post.quote_of is None:
+        return None
+    quoted, author = item.quote, item.quote_author
+    if quoted is None or author is None:
+        return Unavailable(unavailable=True)
+    return QuotedPost(
+        post_id=str(quoted.id),
+        author=_author(author),
+        text=quoted.text,
+        media=[MediaOut.of(m) for m in quoted.media],
+        visibility=quoted.visibility,
+        created_at=quoted.created_at,
+    )
 
 
 def _in_reply_to(item: FeedItem) -> InReplyTo | None:
@@ -348,6 +410,12 @@ class Relation(BaseModel):
     model_config = example({"changed": True})
 
     changed: bool = Field(description="false when the relation was already in this state")
+
+
+class FollowOptions(Strict):
+    reposts: bool | None = Field(
+        None, description="false: follow without their reposts; omitted: leave as it is"
+    )
 
 
 class Liked(BaseModel):

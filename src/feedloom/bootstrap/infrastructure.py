@@ -52,6 +52,7 @@ from feedloom.adapters.sql.outages import OUTAGE_TYPES, is_outage
 from feedloom.adapters.sql.outbox import SqlOutbox
 from feedloom.adapters.sql.people import SqlPeople
 from feedloom.adapters.sql.posts import SqlPosts
+from feedloom.adapters.sql.reposts import SqlReposts
 from feedloom.adapters.sql.threads import SqlThreads
 from feedloom.domain.trending import WINDOWS
 from feedloom.metrics import Metrics
@@ -96,6 +97,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         people=SqlPeople(engine),
         engagement=SqlEngagement(engine),
         threads=SqlThreads(engine),
+        reposts=SqlReposts(engine),
         affinities=SqlAffinityStore(engine),
         outbox=SqlOutbox(engine),
         dead_letters=SqlDeadLetters(engine),

@@ -58,6 +58,7 @@ from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PostLimits, PublishPost
 from feedloom.write.relations import Relations
 from feedloom.write.relay_outbox import RelayOutbox
+from feedloom.write.repost import Repost
 from feedloom.write.sessions import Authenticator, SessionPolicy, Sessions
 from feedloom.write.sign_in import SignInLimits
 from feedloom.write.stream_tickets import StreamTickets
@@ -81,6 +82,7 @@ class Services:
     throttle: Throttle
     publish: PublishPost
     delete_post: DeletePost
+    repost: Repost
     relations: Relations
     engage: Engage
     media: MediaUploads
@@ -126,7 +128,11 @@ def build_services(
         settings.memo.post_authors,
     )
     states = ReaderStates(
-        caches.viewers, stores.graph, stores.preferences, settings.memo.decoded_readers
+        caches.viewers,
+        stores.graph,
+        stores.preferences,
+        stores.reposts,
+        settings.memo.decoded_readers,
     )
     likes = Likes(caches.likes, stores.engagement, clock)
     access = Access(views, states)
@@ -148,7 +154,7 @@ def build_services(
     )
     spikes = Spikes(caches.hourly, metrics, clock)
     counts = DisplayedCounts(caches.counters, stores.engagement, buffer)
-    hydrator = Hydrator(views, counts, likes, caches.viewer_sketches, metrics)
+    hydrator = Hydrator(views, counts, likes, caches.viewer_sketches, states, metrics)
     candidates = Candidates(
         caches.timelines,
         rebuilder,
@@ -271,7 +277,17 @@ def build_services(
                 settings.post_max_chars, settings.media_per_post, settings.comment_max_chars
             ),
         ),
-        delete_post=DeletePost(stores.posts, views, access, replies, clock),
+        delete_post=DeletePost(stores.posts, views, access, states, replies, clock),
+        repost=Repost(
+            stores.reposts,
+            access,
+            views,
+            states,
+            caches.author_timelines,
+            throttle,
+            ids,
+            clock,
+        ),
         relations=Relations(
             stores.relations,
             stores.graph,

@@ -1,6 +1,9 @@
 """Opaque feed cursors: never offsets, since new posts would shift them.
 
-Chronological pages use a keyset cursor, "older than post X". Ranked pages use a feed
+Chronological pages use a keyset cursor, "older than post X", which may also carry
+the originals the scroll showed through reposts (packed 64-bit IDs, at most
+`reposts.CARRIED`: domain/reposts.py), so the next page does not show them again.
+Ranked pages use a feed
 session (the ranked ID list kept for a few minutes) plus a position in it. Both are
 URL-safe base64 of a small JSON object, so clients treat them as opaque strings.
 """
@@ -10,10 +13,12 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import struct
 from dataclasses import dataclass
 
 from feedloom.domain.errors import BadCursor
 from feedloom.domain.ids import parse_id
+from feedloom.domain.reposts import CARRIED
 
 MAX_CURSOR_LENGTH = 512
 
@@ -21,6 +26,7 @@ MAX_CURSOR_LENGTH = 512
 @dataclass(frozen=True, slots=True)
 class KeysetCursor:
     before: int
+    shown: tuple[int, ...] = ()  # originals shown through reposts, still ahead
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +42,9 @@ def encode_cursor(cursor: Cursor) -> str:
     if isinstance(cursor, KeysetCursor):
         # What json.dumps writes for {"b": "<id>"}, without its encoder (every page pays it).
         raw = b'{"b":"%d"}' % cursor.before
+        if cursor.shown:
+            packed = base64.urlsafe_b64encode(struct.pack(f">{len(cursor.shown)}q", *cursor.shown))
+            raw = raw[:-1] + b',"r":"%s"}' % packed.rstrip(b"=")
     else:
         payload = {"s": cursor.session, "o": cursor.offset}
         raw = json.dumps(payload, separators=(",", ":")).encode()
@@ -53,6 +62,8 @@ def decode_cursor(text: str) -> Cursor:
     if isinstance(payload, dict):
         if set(payload) == {"b"} and _is_id(payload["b"]):
             return KeysetCursor(before=int(payload["b"]))
+        if set(payload) == {"b", "r"} and _is_id(payload["b"]):
+            return KeysetCursor(int(payload["b"]), _shown(payload["r"]))
         if set(payload) == {"s", "o"} and _is_session(payload["s"], payload["o"]):
             return SessionCursor(session=payload["s"], offset=payload["o"])
     raise BadCursor("cursor is not one this service issued")
@@ -68,6 +79,21 @@ def _is_id(value: object) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _shown(value: object) -> tuple[int, ...]:
+    """The packed originals of a keyset cursor: 1 to CARRIED positive 64-bit IDs."""
+    if not isinstance(value, str) or not value.isascii():
+        raise BadCursor("cursor is not one this service issued")
+    try:
+        packed = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+    except (binascii.Error, ValueError) as error:
+        raise BadCursor("cursor is not one this service issued") from error
+    count, rest = divmod(len(packed), 8)
+    ids = struct.unpack(f">{count}q", packed) if not rest and 0 < count <= CARRIED else ()
+    if not ids or min(ids) <= 0:
+        raise BadCursor("cursor is not one this service issued")
+    return tuple(ids)
 
 
 def _is_session(session: object, offset: object) -> bool:

@@ -15,6 +15,10 @@ class InvalidInput(FeedloomError):
     """The request is well-formed but its values are not acceptable."""
 
 
+class NotShareable(InvalidInput):
+    """A post that may not be reposted or quoted (it is not public)."""
+
+
 class BadCursor(FeedloomError):
     """A cursor that this service did not issue, or that was damaged."""
 

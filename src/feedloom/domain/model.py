@@ -61,6 +61,19 @@ class Post:
     # needs no second lookup at fan-out or read time: domain/threads.py).
     in_reply_to: int | None = None
     reply_to_author: int | None = None
+    # A repost names its original (it has no text of its own); a quote embeds one.
+    repost_of: int | None = None
+    quote_of: int | None = None
+    # Live reposts and quotes of this post (kept with the row: domain/reposts.py).
+    reposts: int = 0
+    quotes: int = 0
+    # A repost's original as loaded for a page (never cached with the repost's view).
+    original: Post | None = None
+
+    @property
+    def shown(self) -> Post:
+        """What a reader is shown for this entry: a repost's original, else itself."""
+        return self.original if self.original is not None else self
 
     @property
     def replies_to_other(self) -> bool:
@@ -149,6 +162,13 @@ class FeedItem:
     extra: dict[str, float] = field(default_factory=dict)
     views: int = 0  # distinct viewers, estimated (HyperLogLog)
     replied_to: UserProfile | None = None  # the author of the post replied to
+    # A repost's entry shows the original (`post`) and who reposted it, under its own ID.
+    reposted_by: UserProfile | None = None
+    repost_id: int | None = None
+    reposted_by_me: bool = False
+    # A quote's embedded post, as this reader may see it (None: unavailable to them).
+    quote: Post | None = None
+    quote_author: UserProfile | None = None
 
 
 Event = PostPublished | PostDeleted | AuthorPushed

@@ -9,6 +9,9 @@ a suspended or deleted account out of lists of people (read/people.py); its repl
 (comments) the store leaves out (adapters/sql/threads.py), so a reply page stays full.
 A reply to someone else reaches a home feed only under the reply rule
 (domain/threads.py), checked here again so an unfollow counts on the next read.
+A repost passes if the repost itself and its original (loaded beside it) both pass,
+and under the repost rules of domain/reposts.py: unreposting, deleting the original
+or a block of either author counts on the next read.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from feedloom.domain.model import Post, Visibility
+from feedloom.domain.reposts import repost_seen_by
 from feedloom.domain.threads import reply_reaches
 
 
@@ -30,6 +34,8 @@ class FilterReason(StrEnum):
     UNFOLLOWED = "unfollowed"
     PRIVATE = "private"
     REPLY = "reply"  # a reply to someone the reader does not follow
+    REPOST = "repost"  # of the reader's own post, or by a followee whose reposts are off
+    DUPLICATE = "duplicate"  # an original this scroll shows already (domain/reposts.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,13 +44,24 @@ class ViewerContext:
     following: frozenset[int]
     blocked: frozenset[int]  # blocked by the viewer or blocking the viewer
     muted: frozenset[int]
+    reposts_off: frozenset[int] = frozenset()  # followed without their reposts
 
     def follows(self, author_id: int) -> bool:
         return author_id == self.viewer_id or author_id in self.following
 
 
 def may_see(viewer: ViewerContext, post: Post) -> FilterReason | None:
-    """None if the viewer may see the post anywhere (profile pages included)."""
+    """None if the viewer may see the post anywhere (profile pages included); a repost
+    only with its original (loaded beside it: not loaded is missing)."""
+    reason = _may_see_one(viewer, post)
+    if reason is None and post.repost_of is not None:
+        if post.original is None:
+            return FilterReason.MISSING
+        return _may_see_one(viewer, post.original)
+    return reason
+
+
+def _may_see_one(viewer: ViewerContext, post: Post) -> FilterReason | None:
     if post.deleted:
         return FilterReason.DELETED
     if post.author_suspended:
@@ -69,6 +86,14 @@ def feed_filter(viewer: ViewerContext, post: Post) -> FilterReason | None:
         return FilterReason.MUTED
     if not viewer.follows(post.author_id):
         return FilterReason.UNFOLLOWED
+    original = post.original
+    if original is not None:
+        if original.author_id in viewer.muted:
+            return FilterReason.MUTED
+        if not repost_seen_by(
+            viewer.viewer_id, post.author_id, original.author_id, viewer.reposts_off
+        ):
+            return FilterReason.REPOST
     if post.replies_to_other and not reply_reaches(
         viewer.viewer_id,
         post.author_id,

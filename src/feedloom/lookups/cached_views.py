@@ -4,11 +4,17 @@ business (none in process).
 
 A post's author never changes, so the authors of posts seen before are remembered in
 process (bounded): a page can then ask for its authors' profiles in the same round trip
-as its posts, instead of after them (read/hydrate.py)."""
+as its posts, instead of after them (read/hydrate.py).
+
+A repost's view names its original; `posts` loads the originals of the reposts among
+what it found (one more batched call, only when there are any) and attaches each to
+its repost, so every reader of views (the feed's filter, a post page, access checks)
+sees a repost with what it reposts. The cached view of a repost never holds it."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import TypeVar
 
 from cachetools import FIFOCache
@@ -65,7 +71,19 @@ class Views:
     async def posts(self, post_ids: Sequence[int]) -> dict[int, Post]:
         found = await self._cache_aside("post", self._post_cache, post_ids, self._posts.posts)
         self.authors.learn(found.values())
-        return found
+        originals = {post.repost_of for post in found.values() if post.repost_of is not None}
+        if not originals:
+            return found
+        loaded = await self._cache_aside(
+            "post", self._post_cache, list(originals), self._posts.posts
+        )
+        self.authors.learn(loaded.values())
+        return {
+            post_id: replace(post, original=loaded.get(post.repost_of))
+            if post.repost_of is not None
+            else post
+            for post_id, post in found.items()
+        }
 
     async def post(self, post_id: int) -> Post | None:
         return (await self.posts([post_id])).get(post_id)

@@ -8,6 +8,11 @@ are pulled changes rarely and for many readers at once, so a record also keeps t
 "fan-out modes" generation it was built under: a flip of any account bumps it, and
 each record built before is rebuilt on its next read.
 
+The record also carries whose reposts the reader turned off (with the follow) and
+the originals the reader reposts (the latest `REPOSTED`; `reposted_by_me` on any page
+comes from it, and from the store only for a reader with more): reposting and
+unreposting invalidate it like a relation change.
+
 A record begins with its shape's tag: one of a shape this code does not know (written
 by another version during a rolling deploy) is a miss, rebuilt from the store.
 """
@@ -21,12 +26,13 @@ import orjson
 from cachetools import FIFOCache
 
 from feedloom.domain.model import FeedOrder
-from feedloom.ports import GraphReader, PreferenceStore, RecordCache
+from feedloom.ports import GraphReader, PreferenceStore, RecordCache, RepostStore
 
 # The generation of record 0 (no user has ID 0) counts fan-out mode flips: a key like
 # every reader's, so a cache that keeps records near keeps it too.
 MODES = "0"
-SHAPE = "r2"  # a new field or order: a new tag
+SHAPE = "r3"  # a new field or order: a new tag
+REPOSTED = 1_000  # originals a record lists as reposted by its reader
 DECODED = 10_000  # readers whose last record is kept decoded beside its bytes
 
 
@@ -38,6 +44,9 @@ class ReaderRelations:
     blocked: frozenset[int]  # blocked by the reader or blocking the reader
     muted: frozenset[int]
     feed_order: FeedOrder | None  # the reader's own choice, if any
+    reposts_off: frozenset[int] = frozenset()  # followees whose reposts are turned off
+    reposted: frozenset[int] = frozenset()  # originals the reader reposts (the latest)
+    reposted_all: bool = True  # `reposted` is all of them
 
 
 class ReaderStates:
@@ -46,9 +55,11 @@ class ReaderStates:
         cache: RecordCache,
         graph: GraphReader,
         preferences: PreferenceStore,
+        reposts: RepostStore,
         decoded: int = DECODED,
     ) -> None:
         self._cache, self._graph, self._preferences = cache, graph, preferences
+        self._reposts = reposts
         self._decoded: FIFOCache[int, tuple[bytes, ReaderRelations | None, int]]
         self._decoded = FIFOCache(maxsize=decoded)
 
@@ -62,6 +73,15 @@ class ReaderStates:
         fresh = await self._load(user_id)
         await self._cache.put(key, _encode(fresh, modes), generation)
         return fresh
+
+    async def reposted_among(self, user_id: int, original_ids: Sequence[int]) -> set[int]:
+        """Which of these originals the user reposts."""
+        if not original_ids:
+            return set()
+        relations = await self.relations(user_id)
+        if relations.reposted_all:
+            return {post_id for post_id in original_ids if post_id in relations.reposted}
+        return await self._reposts.reposted_among(user_id, original_ids)
 
     async def changed(self, user_ids: Sequence[int]) -> None:
         """After a commit that changed these readers' relations or feed order."""
@@ -83,6 +103,7 @@ class ReaderStates:
 
     async def _load(self, user_id: int) -> ReaderRelations:
         own = await self._graph.own_relations(user_id)
+        reposted = await self._reposts.reposted(user_id, REPOSTED + 1)
         return ReaderRelations(
             user_id=user_id,
             following=frozenset(f.user_id for f in own.followees),
@@ -90,6 +111,9 @@ class ReaderStates:
             blocked=frozenset(own.blocked),
             muted=frozenset(own.muted),
             feed_order=await self._preferences.feed_order(user_id),
+            reposts_off=frozenset(f.user_id for f in own.followees if not f.reposts),
+            reposted=frozenset(reposted[:REPOSTED]),
+            reposted_all=len(reposted) <= REPOSTED,
         )
 
 
@@ -104,6 +128,9 @@ def _encode(relations: ReaderRelations, modes: int) -> bytes:
             list(relations.muted),
             order,
             modes,
+            list(relations.reposts_off),
+            list(relations.reposted),
+            relations.reposted_all,
         ]
     )
 
@@ -114,7 +141,8 @@ def _decode(user_id: int, data: bytes) -> tuple[ReaderRelations | None, int]:
     fields = orjson.loads(data)
     if not isinstance(fields, list) or not fields or fields[0] != SHAPE:
         return None, -1
-    _, following, pulled, blocked, muted, order, modes = fields
+    _, following, pulled, blocked, muted, order, modes, *reposting = fields
+    reposts_off, reposted, reposted_all = reposting
     relations = ReaderRelations(
         user_id=user_id,
         following=frozenset(following),
@@ -122,5 +150,8 @@ def _decode(user_id: int, data: bytes) -> tuple[ReaderRelations | None, int]:
         blocked=frozenset(blocked),
         muted=frozenset(muted),
         feed_order=FeedOrder(order) if order is not None else None,
+        reposts_off=frozenset(reposts_off),
+        reposted=frozenset(reposted),
+        reposted_all=reposted_all,
     )
     return relations, modes

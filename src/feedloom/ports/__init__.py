@@ -48,6 +48,7 @@ from feedloom.ports.durable import (
     PostArchive,
     PostStore,
     RelationStore,
+    RepostStore,
     ThreadStore,
 )
 from feedloom.ports.fanout import DeadEvent, DeadLetters, Outbox, WorkerLeases
@@ -125,6 +126,7 @@ __all__ = [
     "RateRule",
     "RecordCache",
     "RelationStore",
+    "RepostStore",
     "SessionRecord",
     "StageProgress",
     "StoredResponse",

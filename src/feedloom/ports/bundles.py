@@ -47,6 +47,7 @@ from feedloom.ports.durable import (
     PostArchive,
     PostStore,
     RelationStore,
+    RepostStore,
     ThreadStore,
 )
 from feedloom.ports.fanout import DeadLetters, Outbox, WorkerLeases
@@ -81,6 +82,7 @@ class DurableStores:
     people: PeopleDirectory
     engagement: Engagement
     threads: ThreadStore
+    reposts: RepostStore
     affinities: AffinityStore
     outbox: Outbox
     dead_letters: DeadLetters

@@ -63,6 +63,30 @@ class PostStore(Protocol):
         ...
 
 
+class RepostStore(Protocol):
+    """Reposts: post rows of their own that name an original (domain/reposts.py)."""
+
+    async def repost(self, repost: Post, now: datetime) -> int:
+        """Store the repost, its outbox event and the original's new count in ONE
+        transaction, unless the reposter has a live repost of it: returns the live
+        repost's ID (another than `repost.id`: nothing was written). NotFound when the
+        original is gone."""
+        ...
+
+    async def unrepost(self, user_id: int, original_id: int, now: datetime) -> int | None:
+        """Tombstone the user's live repost of the original, with its PostDeleted event
+        and the original's count, in one transaction; its ID, None if there was none."""
+        ...
+
+    async def reposted(self, user_id: int, limit: int) -> list[int]:
+        """The originals of the user's live reposts, most recently reposted first."""
+        ...
+
+    async def reposted_among(self, user_id: int, original_ids: Sequence[int]) -> set[int]:
+        """Those of the originals the user has a live repost of."""
+        ...
+
+
 class ThreadStore(Protocol):
     """Replies and threads (domain/threads.py). Deleted replies and those by `hidden`
     authors are left out in the store, so a page stays full."""
@@ -166,7 +190,13 @@ class IdempotencyKeys(Protocol):
 class RelationStore(Protocol):
     """Relation writes; each returns whether anything changed."""
 
-    async def follow(self, follower_id: int, followee_id: int, now: datetime) -> bool: ...
+    async def follow(
+        self, follower_id: int, followee_id: int, now: datetime, reposts: bool = True
+    ) -> bool: ...
+    async def follow_reposts(self, follower_id: int, followee_id: int, reposts: bool) -> bool:
+        """Whether an existing follow brings the followee's reposts; true if it changed."""
+        ...
+
     async def unfollow(self, follower_id: int, followee_id: int) -> bool: ...
     async def block(self, blocker_id: int, blocked_id: int, now: datetime) -> bool:
         """Record the block and remove follows in both directions, atomically."""

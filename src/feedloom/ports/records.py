@@ -51,6 +51,7 @@ class StoredResponse:
 class Followee:
     user_id: int
     pulled: bool
+    reposts: bool = True  # false: followed without their reposts
 
 
 @dataclass(frozen=True, slots=True)

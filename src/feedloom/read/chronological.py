@@ -1,4 +1,7 @@
-"""The chronological home feed: candidates → visible → page + keyset cursor → hydrate."""
+"""The chronological home feed: candidates → visible → page + keyset cursor → hydrate.
+
+The cursor carries, beside its keyset, the originals this scroll showed through
+reposts, so the next page does not show them again (domain/reposts.py)."""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ from functools import partial
 
 from feedloom.domain.cursors import KeysetCursor, encode_cursor
 from feedloom.domain.model import FeedOrder
+from feedloom.domain.reposts import ShownOriginals
 from feedloom.domain.visibility import feed_filter
 from feedloom.metrics import Metrics
 from feedloom.read.candidates import Candidates
@@ -21,10 +25,11 @@ class ChronologicalFeed:
         self._candidates, self._hydrator, self._metrics = candidates, hydrator, metrics
 
     async def page(
-        self, reader: Reader, before: int | None, limit: int, timer: StageTimer
+        self, reader: Reader, keyset: KeysetCursor | None, limit: int, timer: StageTimer
     ) -> FeedPage:
         with timer.stage("candidates"):
-            fill = PageFill(before, limit)
+            before, shown = (keyset.before, keyset.shown) if keyset is not None else (None, ())
+            fill = PageFill(before, limit, ShownOriginals(shown))
             loaded = Loaded()
             accept = partial(feed_filter, reader.context)
             while not fill.done:
@@ -39,5 +44,7 @@ class ChronologicalFeed:
                 reader.user_id, fill.kept.posts, fill.sources, loaded, reader.hidden_commenters
             )
         after = fill.next_cursor()
-        next_cursor = encode_cursor(KeysetCursor(after)) if after is not None else None
+        next_cursor = None
+        if after is not None:
+            next_cursor = encode_cursor(KeysetCursor(after, fill.shown.carry(after)))
         return FeedPage(items, next_cursor, FeedOrder.CHRONOLOGICAL, fill.kept.filtered)

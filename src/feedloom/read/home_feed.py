@@ -70,8 +70,8 @@ class HomeFeed:
             return await self.ranked.session_page(reader, decoded, limit, timer, explain)
         if self._orders.effective(reader.feed_order, order, decoded) is FeedOrder.RANKED:
             return await self._first_ranked_page(reader, limit, timer)
-        before = decoded.before if isinstance(decoded, KeysetCursor) else None
-        return await self.chronological.page(reader, before, limit, timer)
+        keyset = decoded if isinstance(decoded, KeysetCursor) else None
+        return await self.chronological.page(reader, keyset, limit, timer)
 
     async def _first_ranked_page(self, reader: Reader, limit: int, timer: StageTimer) -> FeedPage:
         try:

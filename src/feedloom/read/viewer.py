@@ -37,6 +37,7 @@ class Readers:
             following=relations.following,
             blocked=relations.blocked,
             muted=relations.muted,
+            reposts_off=relations.reposts_off,
         )
         pulled = self._policy.pulled_to_merge(list(relations.pulled))
         return Reader(context, pulled, relations.feed_order, bool(relations.pulled))

@@ -1,6 +1,8 @@
 """Delete a post (or a reply, or a comment: the same) in two steps: a tombstone at once
 (every read drops it from then on), then background cleanup of caches through the
-outbox (fan_out.purge_deleted). A deleted reply stops counting as its parent's comment."""
+outbox (fan_out.purge_deleted). A deleted reply stops counting as its parent's comment;
+a deleted repost or quote stops counting for its original (the store keeps that count
+in the tombstone's transaction; the original's cached view is dropped here)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from feedloom.domain.model import Post
 from feedloom.domain.visibility import may_see
 from feedloom.lookups.access import Access
 from feedloom.lookups.cached_views import Views
+from feedloom.lookups.reader_state import ReaderStates
 from feedloom.ports import Clock, PostStore
 from feedloom.write.engagement import RepliesCounted
 
@@ -21,11 +24,12 @@ class DeletePost:
         posts: PostStore,
         views: Views,
         access: Access,
+        states: ReaderStates,
         replies: RepliesCounted,
         clock: Clock,
     ) -> None:
         self._posts, self._views, self._access, self._clock = posts, views, access, clock
-        self._replies = replies
+        self._states, self._replies = states, replies
 
     async def __call__(self, user_id: int, post_id: int) -> None:
         # From the store, not the cache: deleting twice must see the tombstone.
@@ -49,8 +53,12 @@ class DeletePost:
             return  # already gone: deleting twice is the same as once
         if await self._posts.tombstone(post.id, self._clock()):
             await self._replies.removed(post)
-        # The cached view must not outlive the tombstone, or a reader could still see it.
-        await self._views.forget_posts([post.id])
+        # The cached view must not outlive the tombstone, or a reader could still see it;
+        # nor an original's view its old count of reposts or quotes.
+        shared = [linked for linked in (post.repost_of, post.quote_of) if linked is not None]
+        await self._views.forget_posts([post.id, *shared])
+        if post.repost_of is not None:
+            await self._states.changed([user_id])  # reposted_by_me
 
     async def _refuse(self, user_id: int, post: Post) -> NoReturn:
         """Someone else's post: 403 only if this user may see it at all, else 404, so

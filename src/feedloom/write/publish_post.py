@@ -8,6 +8,11 @@ A reply is a post with a parent (`in_reply_to`): the author must be able to see 
 parent (else 404, nothing written), and the store checks again, in the reply's own
 transaction, that the parent is still there. A comment (POST /v1/posts/{id}/comments)
 is the same reply under the comment limits, with its post's visibility.
+
+A quote (`quote_of`) embeds another post: the author must be able to see it (else
+404: a deleted post, one's own too, is not there) and it must be public (else 422,
+domain/reposts.py); the store checks both again in the quote's transaction and counts
+the quote there. A quote of a repost quotes its original.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from feedloom.domain.errors import InvalidInput, NotFound
 from feedloom.domain.idempotency import check_idempotency_key
 from feedloom.domain.ids import IdGenerator, created_at_of, parse_id
 from feedloom.domain.model import Comment, Counts, Post, Visibility
+from feedloom.domain.reposts import check_shareable
 from feedloom.lookups.access import Access
 from feedloom.lookups.cached_views import Views
 from feedloom.ports import (
@@ -83,9 +89,14 @@ class PublishPost:
         idempotency_key: str | None,
         *,
         in_reply_to: str | None = None,
+        quote_of: str | None = None,
     ) -> PublishedPost:
         parts: list[object] = [text, media_ids, visibility.value]
-        request = request_hash(*parts, in_reply_to) if in_reply_to else request_hash(*parts)
+        if in_reply_to or quote_of:
+            parts.append(in_reply_to)
+        if quote_of:
+            parts.append(quote_of)
+        request = request_hash(*parts)
         if idempotency_key is not None:
             check_idempotency_key(idempotency_key)
             stored = await self._posts.stored_response(author_id, idempotency_key)
@@ -98,9 +109,16 @@ class PublishPost:
                 author_id, _body_id("in_reply_to", in_reply_to)
             )
             post = replace(post, in_reply_to=parent.id, reply_to_author=parent.author_id)
+        if quote_of is not None:
+            quoted = await self._access.visible_post(author_id, _body_id("quote_of", quote_of))
+            quoted = quoted.shown
+            check_shareable(quoted, author_id, "quoted")
+            post = replace(post, quote_of=quoted.id)
         stored_id = await self._store(post, parent, idempotency_key, request, "post", "posts")
         if stored_id != post.id:
             return _replayed(stored_id)
+        if post.quote_of is not None:
+            await self._views.forget_posts([post.quote_of])  # its count of quotes
         return PublishedPost(post.id, post.created_at, replayed=False)
 
     async def comment(

@@ -47,17 +47,24 @@ class Relations:
         self._clock = clock
         self.signals: EngagementSignals | None = None  # follower spikes
 
-    async def follow(self, follower_id: int, followee_id: int) -> bool:
+    async def follow(self, follower_id: int, followee_id: int, reposts: bool | None = None) -> bool:
+        """`reposts` (None: as it is, or true for a new follow) says whether the follow
+        brings the followee's reposts; the next read honours it (the reader's record)."""
         await self._check_target(follower_id, followee_id, undo=False)
         if await self._graph.is_blocked_either_way(follower_id, followee_id):
             # As its profile is: under a block the account is not there for you.
             raise NotFound("no such user")
         if await self._graph.is_following(follower_id, followee_id):
             # A retry, not charged: it finishes what a failed attempt may have left undone.
+            changed = reposts is not None and await self._relations.follow_reposts(
+                follower_id, followee_id, reposts
+            )
             await self._followed(follower_id, followee_id)
-            return False
+            return changed
         await self._throttle.account("follows", follower_id)
-        created = await self._relations.follow(follower_id, followee_id, self._clock())
+        created = await self._relations.follow(
+            follower_id, followee_id, self._clock(), reposts is not False
+        )
         await self._followed(follower_id, followee_id)
         if created and self.signals is not None:
             self.signals.followed(followee_id)  # follower spikes (lookups/spikes.py)

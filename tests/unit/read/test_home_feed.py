@@ -43,6 +43,7 @@ from tests.unit.fakes import (
     FakeProfileStore,
     FakeRecordCache,
     FakeRelationStore,
+    FakeReposts,
     FakeTimelineStore,
     FakeViewCache,
     FakeViewerSketches,
@@ -108,8 +109,8 @@ def home_feed(
     counters = FakeCounterStore()
     counts = DisplayedCounts(counters, engagement, CounterBuffer(counters))
     likes = Likes(FakeRecordCache(), engagement, clock)
-    states = ReaderStates(FakeRecordCache(), graph, preferences)
-    hydrator = Hydrator(views, counts, likes, FakeViewerSketches(), metrics)
+    states = ReaderStates(FakeRecordCache(), graph, preferences, FakeReposts())
+    hydrator = Hydrator(views, counts, likes, FakeViewerSketches(), states, metrics)
     ranked = RankedFeed(
         candidates,
         views,

@@ -14,6 +14,7 @@ from tests.unit.fakes import (
     FakeProfileStore,
     FakeRecordCache,
     FakeRelationStore,
+    FakeReposts,
 )
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -23,7 +24,9 @@ def _world(decoded: int = reader_state.DECODED) -> tuple[ReaderStates, FakeRelat
     profiles = FakeProfileStore(*(UserProfile(i, f"u{i}", f"U{i}", None) for i in (1, 2, 3)))
     relations = FakeRelationStore(profiles)
     graph = FakeGraphReader(relations, profiles)
-    return ReaderStates(FakeRecordCache(), graph, FakePreferenceStore(), decoded), relations
+    return ReaderStates(
+        FakeRecordCache(), graph, FakePreferenceStore(), FakeReposts(), decoded
+    ), relations
 
 
 async def test_the_same_record_is_decoded_once_and_a_changed_one_again() -> None:

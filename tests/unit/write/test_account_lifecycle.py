@@ -32,6 +32,7 @@ from tests.unit.fakes import (
     FakeProfileStore,
     FakeRecordCache,
     FakeRelationStore,
+    FakeReposts,
     FakeTimelineStore,
     FakeViewCache,
     clock,
@@ -88,6 +89,7 @@ class ErasingAdmin(EraseAccount):
             FakeRecordCache(),
             FakeGraphReader(FakeRelationStore(profiles), profiles),
             FakePreferenceStore(),
+            FakeReposts(),
         )
         eraser = FakeAccountEraser(Erasure([], [], [], ["t1", "t2"], []))
         counters = FakeCounterStore()

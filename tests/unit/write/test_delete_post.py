@@ -20,6 +20,7 @@ from tests.unit.fakes import (
     FakeRecordCache,
     FakeRelationStore,
     FakeReplyCounts,
+    FakeReposts,
     FakeViewCache,
     clock,
     id_generator,
@@ -39,9 +40,10 @@ def world(
     profiles = FakeProfileStore(user(AUTHOR), user(OTHER))
     views = views_over(posts, profiles, post_cache)
     graph = FakeGraphReader(FakeRelationStore(profiles), profiles)
-    access = Access(views, ReaderStates(FakeRecordCache(), graph, FakePreferenceStore()))
+    states = ReaderStates(FakeRecordCache(), graph, FakePreferenceStore(), FakeReposts())
+    access = Access(views, states)
     return (
-        DeletePost(posts, views, access, FakeReplyCounts(), clock),
+        DeletePost(posts, views, access, states, FakeReplyCounts(), clock),
         post,
         posts,
         post_cache,

@@ -23,6 +23,7 @@ from tests.unit.fakes import (
     FakeRecordCache,
     FakeRelationStore,
     FakeReplyCounts,
+    FakeReposts,
     clock,
     id_generator,
     new_post,
@@ -47,7 +48,9 @@ def publisher(
     profiles = FakeProfileStore(user(AUTHOR), user(OTHER))
     views, counters = views_over(posts, profiles), FakeCounterStore()
     graph = FakeGraphReader(FakeRelationStore(profiles), profiles)
-    access = Access(views, ReaderStates(FakeRecordCache(), graph, FakePreferenceStore()))
+    access = Access(
+        views, ReaderStates(FakeRecordCache(), graph, FakePreferenceStore(), FakeReposts())
+    )
     return PublishPost(
         posts,
         media,

@@ -16,7 +16,7 @@ from feedloom.adapters.redis.caches import Codec
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import Media, MediaSize, Post, UserProfile, Visibility
 
-POST_SHAPE = "p3"  # a new field or order: a new tag
+POST_SHAPE = "p4"  # a new field or order: a new tag
 PROFILE_SHAPE = "u3"
 
 
@@ -33,6 +33,10 @@ def dump_post(post: Post) -> bytes:
             post.held,
             post.in_reply_to,
             post.reply_to_author,
+            post.repost_of,
+            post.quote_of,
+            post.reposts,
+            post.quotes,
         ]
     )
 
@@ -41,8 +45,8 @@ def load_post(post_id: int, data: bytes) -> Post | None:
     fields = orjson.loads(data)
     if fields[0] != POST_SHAPE:
         return None
-    _, author_id, text, visibility, media, deleted, suspended, held, *replying = fields
-    in_reply_to, reply_to_author = replying
+    _, author_id, text, visibility, media, deleted, suspended, held, *linked = fields
+    in_reply_to, reply_to_author, repost_of, quote_of, reposts, quotes = linked
     return Post(
         id=post_id,
         author_id=author_id,
@@ -55,6 +59,10 @@ def load_post(post_id: int, data: bytes) -> Post | None:
         held=held,
         in_reply_to=in_reply_to,
         reply_to_author=reply_to_author,
+        repost_of=repost_of,
+        quote_of=quote_of,
+        reposts=reposts,
+        quotes=quotes,
     )
 
 

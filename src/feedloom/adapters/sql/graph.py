@@ -23,15 +23,30 @@ class SqlSocialGraph:
         self._engine = engine
         self._dialect = engine.dialect.name
 
-    async def follow(self, follower_id: int, followee_id: int, now: datetime) -> bool:
+    async def follow(
+        self, follower_id: int, followee_id: int, now: datetime, reposts: bool = True
+    ) -> bool:
         insert = insert_ignoring_duplicates(self._dialect, follows).values(
-            follower_id=follower_id, followee_id=followee_id, created_at=now
+            follower_id=follower_id, followee_id=followee_id, created_at=now, reposts=reposts
         )
         async with self._engine.begin() as conn:
             created = (await conn.execute(insert)).rowcount == 1
             if created:
                 await _adjust_counts(conn, follower_id, followee_id, +1)
         return created
+
+    async def follow_reposts(self, follower_id: int, followee_id: int, reposts: bool) -> bool:
+        query = (
+            update(follows)
+            .where(
+                follows.c.follower_id == follower_id,
+                follows.c.followee_id == followee_id,
+                follows.c.reposts != reposts,
+            )
+            .values(reposts=reposts)
+        )
+        async with self._engine.begin() as conn:
+            return (await conn.execute(query)).rowcount == 1
 
     async def unfollow(self, follower_id: int, followee_id: int) -> bool:
         async with self._engine.begin() as conn:
@@ -187,12 +202,12 @@ async def _adjust_counts(
 
 async def _followees(conn: AsyncConnection, user_id: int) -> list[Followee]:
     query = (
-        select(follows.c.followee_id, users.c.pulled)
+        select(follows.c.followee_id, users.c.pulled, follows.c.reposts)
         .join(users, users.c.id == follows.c.followee_id)
         .where(follows.c.follower_id == user_id)
     )
     rows = (await conn.execute(query)).all()
-    return [Followee(row.followee_id, bool(row.pulled)) for row in rows]
+    return [Followee(row.followee_id, bool(row.pulled), bool(row.reposts)) for row in rows]
 
 
 async def _blocked_either_way(conn: AsyncConnection, user_id: int) -> set[int]:

@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any, Literal
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import case, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -24,6 +24,7 @@ from feedloom.adapters.sql.schema import (
 from feedloom.domain.errors import InvalidInput, NotFound
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import Media, MediaSize, Post, Visibility
+from feedloom.domain.reposts import check_shareable
 from feedloom.domain.threads import MAX_DEPTH, reply_path
 from feedloom.ports import StoredResponse
 
@@ -52,6 +53,8 @@ class SqlPosts:
                 row = await _attached(conn, post)
                 if post.in_reply_to is not None:
                     row.update(await _under_parent(conn, post.in_reply_to, post.id))
+                if post.quote_of is not None:
+                    await _count_quote(conn, post)
                 await conn.execute(posts.insert().values(row))
                 await conn.execute(
                     outbox.insert().values(
@@ -97,16 +100,21 @@ class SqlPosts:
 
     async def tombstone(self, post_id: int, now: datetime) -> bool:
         async with self._engine.begin() as conn:
-            author_id = (
+            row = (
                 await conn.execute(
                     update(posts)
                     .where(posts.c.id == post_id, posts.c.deleted_at.is_(None))
                     .values(deleted_at=now)
-                    .returning(posts.c.author_id)
+                    .returning(posts.c.author_id, posts.c.repost_of, posts.c.quote_of)
                 )
-            ).scalar()
-            if author_id is None:
+            ).first()
+            if row is None:
                 return False
+            author_id = row.author_id
+            if row.repost_of is not None:
+                await uncount(conn, "reposts", row.repost_of)
+            if row.quote_of is not None:
+                await uncount(conn, "quotes", row.quote_of)
             await conn.execute(
                 outbox.insert().values(
                     kind="post_deleted", post_id=post_id, author_id=author_id, created_at=now
@@ -251,7 +259,38 @@ def post_row(post: Post) -> dict[str, Any]:
         "visibility": post.visibility.value,
         "in_reply_to": post.in_reply_to,
         "reply_to_author_id": post.reply_to_author,
+        "repost_of": post.repost_of,
+        "quote_of": post.quote_of,
     }
+
+
+async def uncount(conn: AsyncConnection, column: str, post_id: int) -> None:
+    """One repost or quote of the post fewer (never below zero)."""
+    counted = posts.c[column]
+    await conn.execute(
+        update(posts)
+        .where(posts.c.id == post_id)
+        .values({column: case((counted > 0, counted - 1), else_=0)})
+    )
+
+
+async def _count_quote(conn: AsyncConnection, quote: Post) -> None:
+    """The quoted post, read and counted in the quote's transaction: it must be live and
+    public (the use case checked as much; this closes the race with its deletion)."""
+    query = select(posts.c.author_id, posts.c.visibility).where(
+        posts.c.id == quote.quote_of, posts.c.deleted_at.is_(None)
+    )
+    quoted = (await conn.execute(query)).first()
+    if quoted is None:
+        raise NotFound("the post quoted is gone")
+    check_shareable(
+        Post(0, quoted.author_id, "", Visibility(quoted.visibility), created_at_of(1)),
+        quote.author_id,
+        "quoted",
+    )
+    await conn.execute(
+        update(posts).where(posts.c.id == quote.quote_of).values(quotes=posts.c.quotes + 1)
+    )
 
 
 async def _under_parent(conn: AsyncConnection, parent_id: int, reply_id: int) -> dict[str, Any]:
@@ -319,4 +358,8 @@ def _post_from_row(row: Any) -> Post:
         held=row["moderation"] == "held",
         in_reply_to=row["in_reply_to"],
         reply_to_author=row["reply_to_author_id"],
+        repost_of=row["repost_of"],
+        quote_of=row["quote_of"],
+        reposts=row["reposts"],
+        quotes=row["quotes"],
     )

@@ -31,6 +31,7 @@ metadata = MetaData()
 AutoIncrement = BigInteger().with_variant(Integer(), "sqlite")
 Timestamp = DateTime(timezone=True)
 ThreadPath = Text().with_variant(Text(collation="C"), "postgresql")
+LIVE_REPOST = text("repost_of IS NOT NULL AND deleted_at IS NULL")
 
 users = Table(
     "users",
@@ -105,10 +106,25 @@ posts = Table(
     Column("in_reply_to", BigInteger),
     Column("reply_to_author_id", BigInteger),
     Column("thread_path", ThreadPath),
+    # Migration 0014: reposts and quotes (domain/reposts.py); the counts change in the
+    # transaction of the repost or quote that changes them.
+    Column("repost_of", BigInteger),
+    Column("quote_of", BigInteger),
+    Column("reposts", Integer, nullable=False, server_default="0"),
+    Column("quotes", Integer, nullable=False, server_default="0"),
     Index("ix_posts_author_id_id", "author_id", "id"),
     Index("ix_posts_moderation_id", "moderation", "id"),
     Index("ix_posts_in_reply_to_id", "in_reply_to", "id"),
     Index("ix_posts_thread_path", "thread_path"),
+    # One live repost per (reposter, original): a retried PUT creates nothing.
+    Index(
+        "ux_posts_author_id_repost_of",
+        "author_id",
+        "repost_of",
+        unique=True,
+        postgresql_where=LIVE_REPOST,
+        sqlite_where=LIVE_REPOST,
+    ),
 )
 
 # One report per (post, reporter): reporting again changes nothing (migration 0011).
@@ -196,6 +212,8 @@ follows = Table(
     Column("follower_id", BigInteger, primary_key=True, autoincrement=False),
     Column("followee_id", BigInteger, primary_key=True, autoincrement=False),
     Column("created_at", Timestamp, nullable=False),
+    # Migration 0014: false keeps the follow without the followee's reposts.
+    Column("reposts", Boolean, nullable=False, server_default="1"),
     Index("ix_follows_followee_id_follower_id", "followee_id", "follower_id", unique=True),
     # Followers and followees newest first (migration 0005).
     Index("ix_follows_followee_id_created_at", "followee_id", "created_at"),

@@ -20,6 +20,7 @@ from feedloom.api.deps import (
     PostId,
     PublishDep,
     ReportsDep,
+    RepostDep,
 )
 from feedloom.api.moderation_schemas import NewReport, Reported
 from feedloom.api.render import json_response
@@ -32,6 +33,7 @@ from feedloom.api.schemas import (
     NewComment,
     NewPost,
     PostCreated,
+    Relation,
 )
 from feedloom.domain.model import Comment
 
@@ -46,10 +48,16 @@ async def create_post(
     response: Response,
     key: IdempotencyKey = None,
 ) -> PostCreated:
-    """Publish a post, or a reply (`in_reply_to`); with `Idempotency-Key`, a retry
-    returns the first post."""
+    """Publish a post, a reply (`in_reply_to`) or a quote (`quote_of`); with
+    `Idempotency-Key`, a retry returns the first post."""
     published = await publish(
-        author, body.text, body.media_ids, body.visibility, key, in_reply_to=body.in_reply_to
+        author,
+        body.text,
+        body.media_ids,
+        body.visibility,
+        key,
+        in_reply_to=body.in_reply_to,
+        quote_of=body.quote_of,
     )
     response.headers["Location"] = f"/v1/posts/{published.post_id}"
     if published.replayed:
@@ -68,6 +76,19 @@ async def remove_post(post_id: PostId, delete: DeletePostDep, user: CurrentUser)
     """Delete your post: gone from every feed at once (idempotent)."""
     await delete(user, post_id)
     return Response(status_code=204)
+
+
+@router.put("/{post_id}/repost", response_model=Relation)
+async def put_repost(post_id: PostId, repost: RepostDep, user: CurrentUser) -> Relation:
+    """Repost a public post to your followers (idempotent: twice is one repost; a
+    repost's ID reposts its original). 422 for a followers-only post."""
+    return Relation(changed=await repost.repost(user, post_id))
+
+
+@router.delete("/{post_id}/repost", response_model=Relation)
+async def delete_repost(post_id: PostId, repost: RepostDep, user: CurrentUser) -> Relation:
+    """Undo your repost (idempotent: `changed` is false if there was none)."""
+    return Relation(changed=await repost.unrepost(user, post_id))
 
 
 @router.put("/{post_id}/like", response_model=Liked)

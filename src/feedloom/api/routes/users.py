@@ -9,7 +9,7 @@ from fastapi import APIRouter, Query, Response
 
 from feedloom.api import render
 from feedloom.api.deps import AuthorPostsDep, CurrentUser, Cursor, RelationsDep, UserId
-from feedloom.api.schemas import Page, Profile, Relation
+from feedloom.api.schemas import FollowOptions, Page, Profile, Relation
 from feedloom.domain.model import UserProfile
 from feedloom.write.relations import Relations
 
@@ -77,6 +77,25 @@ def _relation_routes(name: str, add: RelationChange, remove: RelationChange) -> 
     )
 
 
-_relation_routes("follow", Relations.follow, Relations.unfollow)
+@router.put("/{user_id}/follow", response_model=Relation, summary="follow (idempotent)")
+async def put_follow(
+    user_id: UserId,
+    relations: RelationsDep,
+    actor: CurrentUser,
+    options: FollowOptions | None = None,
+) -> Relation:
+    """Follow this user; `changed` is false if you already did and nothing changed.
+    `{"reposts": false}` follows (or keeps following) without their reposts;
+    `{"reposts": true}` brings them back."""
+    reposts = options.reposts if options is not None else None
+    return Relation(changed=await relations.follow(actor, user_id, reposts))
+
+
+@router.delete("/{user_id}/follow", response_model=Relation, summary="unfollow (idempotent)")
+async def delete_follow(user_id: UserId, relations: RelationsDep, actor: CurrentUser) -> Relation:
+    """Unfollow this user; `changed` is false if there was nothing to undo."""
+    return Relation(changed=await relations.unfollow(actor, user_id))
+
+
 _relation_routes("block", Relations.block, Relations.unblock)
 _relation_routes("mute", Relations.mute, Relations.unmute)
