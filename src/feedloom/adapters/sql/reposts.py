@@ -1,4 +1,4 @@
-"""SqlReposts: a repost is a post row naming its original (migration 0014).
+"""SqlReposts: a repost is a post row naming its original (migration 0015).
 
 The row, its outbox event (fan-out carries it as an ID like any post) and the
 original's `reposts` count change in one transaction. The partial unique index on

@@ -106,7 +106,7 @@ posts = Table(
     Column("in_reply_to", BigInteger),
     Column("reply_to_author_id", BigInteger),
     Column("thread_path", ThreadPath),
-    # Migration 0014: reposts and quotes (domain/reposts.py); the counts change in the
+    # Migration 0015: reposts and quotes (domain/reposts.py); the counts change in the
     # transaction of the repost or quote that changes them.
     Column("repost_of", BigInteger),
     Column("quote_of", BigInteger),
@@ -212,7 +212,7 @@ follows = Table(
     Column("follower_id", BigInteger, primary_key=True, autoincrement=False),
     Column("followee_id", BigInteger, primary_key=True, autoincrement=False),
     Column("created_at", Timestamp, nullable=False),
-    # Migration 0014: false keeps the follow without the followee's reposts.
+    # Migration 0015: false keeps the follow without the followee's reposts.
     Column("reposts", Boolean, nullable=False, server_default="1"),
     Index("ix_follows_followee_id_follower_id", "followee_id", "follower_id", unique=True),
     # Followers and followees newest first (migration 0005).
