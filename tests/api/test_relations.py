@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tests.world import PASSWORD, World
+from typing import Any
+
+from tests.world import PASSWORD, User, World
 
 
 async def test_following_twice_is_one_follow(world: World) -> None:
@@ -127,3 +129,68 @@ async def test_a_suspended_account_cannot_be_followed_but_can_be_unfollowed(
     assert unfollowed.json() == {"changed": True}
     refollow = await world.client.put(f"/v1/users/{bob.id}/follow", headers=alice.auth)
     assert refollow.status_code == 404
+
+
+async def relation(world: World, viewer: User, user: User) -> Any:
+    response = await world.client.get(f"/v1/users/{user.id}", headers=viewer.auth)
+    assert response.status_code == 200, response.text
+    return response.json()["relation"]
+
+
+def flags(**on: bool) -> dict[str, bool]:
+    return {
+        name: on.get(name, False) for name in ("following", "followed_by", "blocking", "muting")
+    }
+
+
+async def test_a_profile_tells_the_viewers_relations_as_stored(world: World) -> None:
+    ann, bo = await world.user(), await world.user()
+    assert await relation(world, ann, bo) == flags()
+    await world.follow(ann, bo)
+    await world.client.put(f"/v1/users/{bo.id}/mute", headers=ann.auth)
+    assert await relation(world, ann, bo) == flags(following=True, muting=True)
+    assert (await relation(world, bo, ann))["followed_by"] is True
+
+
+async def test_a_blocked_profile_stays_visible_to_the_blocker_and_missing_to_the_blocked(
+    world: World,
+) -> None:
+    ann, bo = await world.user(), await world.user()
+    await world.follow(ann, bo)
+    await world.client.put(f"/v1/users/{bo.id}/block", headers=ann.auth)
+    assert await relation(world, ann, bo) == flags(blocking=True)
+    assert (await world.client.get(f"/v1/users/{ann.id}", headers=bo.auth)).status_code == 404
+    posts = await world.client.get(f"/v1/users/{bo.id}/posts", headers=ann.auth)
+    assert posts.status_code == 404  # the posts stay hidden while the block stands
+
+
+async def own_list(world: World, viewer: User, kind: str, **params: Any) -> Any:
+    response = await world.client.get(f"/v1/me/{kind}", headers=viewer.auth, params=params)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+async def test_blocks_and_mutes_are_listed_newest_first_and_can_be_undone(world: World) -> None:
+    me = await world.user()
+    others = [await world.user() for _ in range(3)]
+    for kind in ("block", "mute"):
+        for other in others:
+            await world.client.put(f"/v1/users/{other.id}/{kind}", headers=me.auth)
+        first = await own_list(world, me, f"{kind}s", limit=2)
+        assert [p["id"] for p in first["items"]] == [others[2].id, others[1].id]
+        rest = await own_list(world, me, f"{kind}s", limit=2, cursor=first["next_cursor"])
+        assert ([p["id"] for p in rest["items"]], rest["next_cursor"]) == ([others[0].id], None)
+        await world.client.delete(f"/v1/users/{others[1].id}/{kind}", headers=me.auth)
+        after = await own_list(world, me, f"{kind}s")
+        assert [p["id"] for p in after["items"]] == [others[2].id, others[0].id]
+    assert (await own_list(world, others[0], "blocks"))["items"] == []
+
+
+async def test_a_bad_cursor_on_the_own_lists_is_a_400_problem(world: World) -> None:
+    me = await world.user()
+    for kind in ("blocks", "mutes"):
+        response = await world.client.get(
+            f"/v1/me/{kind}", headers=me.auth, params={"cursor": "not-a-cursor"}
+        )
+        assert response.status_code == 400
+        assert response.headers["content-type"] == "application/problem+json"

@@ -15,7 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from feedloom.adapters.sql.people import SqlPeople
 from feedloom.adapters.sql.schema import follows
-from feedloom.domain.people import FollowKey, RankKey, search_prefix
+from feedloom.domain.people import FollowKey, RankKey, RelationFlags, search_prefix
 from tests.contract.sql_store import (
     NOW,
     SQL_DIALECTS,
@@ -80,6 +80,36 @@ async def test_follow_lists_are_newest_first_and_keyset_paged(
     assert [k.user_id for k in rest] == [fans[0]]
     assert [k.user_id for k in await people.following_page(fans[0], None, 5)] == [star]
     assert await people.followers_among(star, [fans[0], star]) == {fans[0]}
+
+
+async def test_blocks_and_mutes_are_listed_newest_first_and_keyset_paged(
+    store: SqlStore, people: SqlPeople
+) -> None:
+    me = await store.user("me")
+    others = [await store.user(f"other_{n}") for n in range(3)]
+    for n, other in enumerate(others):
+        await store.graph.block(me, other, NOW + timedelta(seconds=n))
+        await store.graph.mute(me, other, NOW + timedelta(seconds=n))
+    for page_of in (people.blocking_page, people.muting_page):
+        first = await page_of(me, None, 2)
+        assert [k.user_id for k in first] == [others[2], others[1]]
+        assert [k.user_id for k in await page_of(me, first[-1], 2)] == [others[0]]
+        assert await page_of(others[0], None, 2) == []
+
+
+async def test_the_relation_between_two_people_is_read_both_ways(
+    store: SqlStore, people: SqlPeople
+) -> None:
+    ann, bo, cy = [await store.user(name) for name in ("ann", "bo", "cy")]
+    await store.graph.follow(ann, bo, NOW)
+    await store.graph.mute(ann, bo, NOW)
+    await store.graph.follow(cy, ann, NOW)
+    await store.graph.block(cy, bo, NOW)
+    assert await people.relation(ann, bo) == RelationFlags(following=True, muting=True)
+    assert await people.relation(bo, ann) == RelationFlags(followed_by=True)
+    assert await people.relation(ann, cy) == RelationFlags(followed_by=True)
+    assert await people.relation(bo, cy) == RelationFlags(blocked_by=True)
+    assert await people.relation(cy, bo) == RelationFlags(blocking=True)
 
 
 # -- the plans: what keeps these fast at a million users ------------------------------

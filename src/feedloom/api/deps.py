@@ -24,9 +24,11 @@ from feedloom.read.home_feed import HomeFeed
 from feedloom.read.home_stream import HomeStream
 from feedloom.read.new_posts import NewPosts
 from feedloom.read.people import People
+from feedloom.read.suggestions import Suggestions
 from feedloom.read.trending import TrendingPosts
 from feedloom.write.accounts import AccountService
 from feedloom.write.delete_post import DeletePost
+from feedloom.write.dismiss_suggestion import DismissSuggestion
 from feedloom.write.engagement import Engage
 from feedloom.write.erase_account import EraseAccount
 from feedloom.write.media import MediaUploads
@@ -74,6 +76,8 @@ AuthorPostsDep = Annotated[AuthorPosts, Depends(_service("author_posts"))]
 CommentsDep = Annotated[Comments, Depends(_service("comments"))]
 ContextDep = Annotated[Context, Depends(_service("context"))]
 PeopleDep = Annotated[People, Depends(_service("people"))]
+SuggestionsDep = Annotated[Suggestions, Depends(_service("suggestions"))]
+DismissSuggestionDep = Annotated[DismissSuggestion, Depends(_service("dismiss_suggestion"))]
 TrendingDep = Annotated[TrendingPosts, Depends(_service("trending"))]
 NewPostsDep = Annotated[NewPosts, Depends(_service("new_posts"))]
 HomeStreamDep = Annotated[HomeStream, Depends(_service("home_stream"))]

@@ -53,6 +53,7 @@ from feedloom.adapters.sql.outbox import SqlOutbox
 from feedloom.adapters.sql.people import SqlPeople
 from feedloom.adapters.sql.posts import SqlPosts
 from feedloom.adapters.sql.reposts import SqlReposts
+from feedloom.adapters.sql.suggestions import SqlSuggestions
 from feedloom.adapters.sql.threads import SqlThreads
 from feedloom.domain.trending import WINDOWS
 from feedloom.metrics import Metrics
@@ -95,6 +96,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         graph=graph,
         followers=graph,
         people=SqlPeople(engine),
+        suggestions=SqlSuggestions(engine),
         engagement=SqlEngagement(engine),
         threads=SqlThreads(engine),
         reposts=SqlReposts(engine),

@@ -35,6 +35,7 @@ from feedloom.read.ranked.candidates import Features
 from feedloom.read.ranked.feature_log import FeatureLog
 from feedloom.read.ranked.feed import RankedConfig, RankedFeed
 from feedloom.read.ranked.ranker import BudgetedRanker
+from feedloom.read.suggestions import Suggestions
 from feedloom.read.trending import TrendingPosts
 from feedloom.read.viewer import Readers
 from feedloom.settings import Settings
@@ -44,6 +45,7 @@ from feedloom.write.affinity import AffinityUpdates
 from feedloom.write.content_check import CheckRules, DefaultContentCheck, ScreenPosts
 from feedloom.write.counting import ReconcileCounts
 from feedloom.write.delete_post import DeletePost
+from feedloom.write.dismiss_suggestion import DismissSuggestion
 from feedloom.write.engagement import Engage, ReplyCounting
 from feedloom.write.erase_account import EraseAccount
 from feedloom.write.fan_out import FanOut
@@ -94,6 +96,8 @@ class Services:
     comments: Comments
     context: Context
     people: People
+    suggestions: Suggestions
+    dismiss_suggestion: DismissSuggestion
     new_posts: NewPosts
     home_stream: HomeStream
     stream_tickets: StreamTickets
@@ -136,6 +140,7 @@ def build_services(
     )
     likes = Likes(caches.likes, stores.engagement, clock)
     access = Access(views, states)
+    people = People(stores.people, views, states, access)
     author_timelines = AuthorTimelines(
         caches.author_timelines, stores.archive, settings.author_timeline_length
     )
@@ -344,7 +349,9 @@ def build_services(
         ),
         comments=Comments(access, stores.threads, views),
         context=Context(access, stores.threads, views, hydrator),
-        people=People(stores.people, views, states, access),
+        people=people,
+        suggestions=Suggestions(stores.suggestions, people, clock, settings.inactive_after_days),
+        dismiss_suggestion=DismissSuggestion(stores.suggestions, views, clock),
         new_posts=new_posts,
         home_stream=HomeStream(Readers(states, policy), new_posts, notices, StreamConfig()),
         stream_tickets=StreamTickets(secret_key, clock),

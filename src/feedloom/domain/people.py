@@ -53,6 +53,26 @@ class FollowKey:
     user_id: int
 
 
+@dataclass(frozen=True, slots=True)
+class RelationFlags:
+    """Every relation between a viewer and another account, both ways."""
+
+    following: bool = False
+    followed_by: bool = False
+    blocking: bool = False
+    blocked_by: bool = False
+    muting: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Suggested:
+    """An account to suggest; `followed_by` counts the viewer's followees who follow it
+    (0: suggested as popular)."""
+
+    user_id: int
+    followed_by: int
+
+
 def encode_rank(key: RankKey) -> str:
     return _encode({"f": key.followers, "u": str(key.user_id)})
 

@@ -49,6 +49,7 @@ from feedloom.ports.durable import (
     PostStore,
     RelationStore,
     RepostStore,
+    SuggestionSource,
     ThreadStore,
 )
 from feedloom.ports.fanout import DeadEvent, DeadLetters, Outbox, WorkerLeases
@@ -130,6 +131,7 @@ __all__ = [
     "SessionRecord",
     "StageProgress",
     "StoredResponse",
+    "SuggestionSource",
     "ThreadStore",
     "TimelineStore",
     "TokenStore",

@@ -48,6 +48,7 @@ from feedloom.ports.durable import (
     PostStore,
     RelationStore,
     RepostStore,
+    SuggestionSource,
     ThreadStore,
 )
 from feedloom.ports.fanout import DeadLetters, Outbox, WorkerLeases
@@ -80,6 +81,7 @@ class DurableStores:
     graph: GraphReader
     followers: FollowerLister
     people: PeopleDirectory
+    suggestions: SuggestionSource
     engagement: Engagement
     threads: ThreadStore
     reposts: RepostStore

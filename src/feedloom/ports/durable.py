@@ -19,7 +19,7 @@ from feedloom.domain.model import (
     MediaSize,
     Post,
 )
-from feedloom.domain.people import FollowKey, Prefix, RankKey
+from feedloom.domain.people import FollowKey, Prefix, RankKey, RelationFlags, Suggested
 from feedloom.ports.records import (
     Followee,
     NewUser,
@@ -246,6 +246,38 @@ class PeopleDirectory(Protocol):
 
     async def followers_among(self, user_id: int, candidates: Sequence[int]) -> set[int]:
         """Which of `candidates` follow the user: one query per page."""
+        ...
+
+    async def blocking_page(
+        self, user_id: int, before: FollowKey | None, limit: int
+    ) -> list[FollowKey]:
+        """Whom the user blocks, newest block first, strictly after `before`."""
+        ...
+
+    async def muting_page(
+        self, user_id: int, before: FollowKey | None, limit: int
+    ) -> list[FollowKey]:
+        """Whom the user mutes, newest mute first, strictly after `before`."""
+        ...
+
+    async def relation(self, viewer_id: int, other_id: int) -> RelationFlags:
+        """Every relation between the two, both ways, read from the durable store."""
+        ...
+
+
+class SuggestionSource(Protocol):
+    """Whom to suggest following, and the suggestions a user dismissed."""
+
+    async def suggestions(
+        self, user_id: int, active_since: datetime, limit: int
+    ) -> list[Suggested]:
+        """Friends of friends (most followed by the user's followees) first, then popular
+        accounts active since `active_since`; none the user is, follows, blocks, is
+        blocked by, mutes or dismissed, none suspended or deleted."""
+        ...
+
+    async def dismiss(self, user_id: int, dismissed_id: int, now: datetime) -> bool:
+        """Never suggest `dismissed_id` to the user again; false if already dismissed."""
         ...
 
 

@@ -1,4 +1,5 @@
-"""Finding people: GET /v1/users/lookup, /search, /{id}/followers and /{id}/following.
+"""Finding people: GET /v1/users/{id}, /lookup, /search, /{id}/followers, /{id}/following,
+and the viewer's own lists GET /v1/me/blocks and /v1/me/mutes.
 
 Every list is keyset-paged, hides suspended and deleted accounts (by the flag their
 cached profile carries, as a post view carries its author's) and accounts blocked
@@ -6,6 +7,12 @@ either way (the viewer's relations come from the cached reader state, as on a fe
 read), and says for each profile
 whether the viewer follows it (`followed_by_me`, from the same cached relations) and
 whether it follows the viewer (`follows_me`: one batched query per page).
+
+A profile page says every relation the viewer has with the account, read from the
+durable store so a reload shows the truth: following, followed by, blocking, muting. A
+block by the other account is never said: that profile is missing, as a deleted one
+is. An account the viewer blocks stays visible on its own page and in the blocks list,
+so the block can be undone; its posts stay hidden.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from feedloom.domain.errors import NotFound
 from feedloom.domain.model import UserProfile
 from feedloom.domain.people import (
     FollowKey,
+    RelationFlags,
     decode_follow,
     decode_rank,
     encode_follow,
@@ -42,6 +50,12 @@ class PeoplePage:
     next_cursor: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class ProfileView:
+    profile: UserProfile
+    relation: RelationFlags
+
+
 class People:
     def __init__(
         self, directory: PeopleDirectory, views: Views, states: ReaderStates, access: Access
@@ -49,13 +63,38 @@ class People:
         self._directory, self._views, self._states = directory, views, states
         self._access = access
 
-    async def lookup(self, viewer_id: int, username: str) -> Person:
+    async def profile(self, viewer_id: int, user_id: int) -> ProfileView:
+        """The profile with the viewer's relations to it (NotFound: missing, suspended,
+        deleted, or blocking the viewer)."""
+        profile = (await self._views.profiles([user_id])).get(user_id)
+        if profile is None or profile.suspended:
+            raise NotFound("no such user")
+        if viewer_id == user_id:
+            return ProfileView(profile, RelationFlags())
+        relation = await self._directory.relation(viewer_id, user_id)
+        if relation.blocked_by:
+            raise NotFound("no such user")
+        return ProfileView(profile, relation)
+
+    async def blocking(self, viewer_id: int, limit: int, cursor: str | None) -> PeoplePage:
+        keys = await self._directory.blocking_page(viewer_id, decode_follow(cursor), limit + 1)
+        return await self._own_list_page(viewer_id, keys, limit)
+
+    async def muting(self, viewer_id: int, limit: int, cursor: str | None) -> PeoplePage:
+        keys = await self._directory.muting_page(viewer_id, decode_follow(cursor), limit + 1)
+        return await self._own_list_page(viewer_id, keys, limit)
+
+    async def _own_list_page(self, viewer_id: int, keys: list[FollowKey], limit: int) -> PeoplePage:
+        # The viewer's own choices are listed even under a block: that is where it is undone.
+        more, keys = len(keys) > limit, keys[:limit]
+        people = await self.people(viewer_id, [key.user_id for key in keys])
+        return PeoplePage(people, encode_follow(keys[-1]) if more else None)
+
+    async def lookup(self, viewer_id: int, username: str) -> ProfileView:
         user_id = await self._directory.user_id_by_username(username)
         if user_id is None:
             raise NotFound(f"no user named {username!r}")
-        profile = await self._access.visible_profile(viewer_id, user_id)
-        [person] = await self._people(viewer_id, [profile.id], {profile.id: profile})
-        return person
+        return await self.profile(viewer_id, user_id)
 
     async def search(
         self, viewer_id: int, query: str, limit: int, cursor: str | None
@@ -70,7 +109,7 @@ class People:
         found = await self._directory.search(prefix, exclude, after, limit - len(first) + 1)
         more = len(found) > limit - len(first)
         found = found[: limit - len(first)]
-        people = await self._people(viewer_id, [*first, *(key.user_id for key in found)])
+        people = await self.people(viewer_id, [*first, *(key.user_id for key in found)])
         next_cursor = encode_rank(found[-1]) if more and found else None
         return PeoplePage(people, next_cursor)
 
@@ -93,15 +132,16 @@ class People:
         more, keys = len(keys) > limit, keys[:limit]
         blocked = (await self._states.relations(viewer_id)).blocked
         shown = [key.user_id for key in keys if key.user_id not in blocked]
-        people = await self._people(viewer_id, shown)
+        people = await self.people(viewer_id, shown)
         return PeoplePage(people, encode_follow(keys[-1]) if more else None)
 
-    async def _people(
+    async def people(
         self,
         viewer_id: int,
         user_ids: Sequence[int],
         known: dict[int, UserProfile] | None = None,
     ) -> list[Person]:
+        """These accounts as the viewer sees them, in this order, hidden ones left out."""
         profiles = known if known is not None else await self._views.profiles(user_ids)
         relations = await self._states.relations(viewer_id)
         present = [i for i in user_ids if i in profiles and not profiles[i].suspended]

@@ -30,6 +30,7 @@ from feedloom.adapters.sql.schema import (
     media,
     mutes,
     posts,
+    suggestion_dismissals,
     tokens,
     users,
 )
@@ -90,6 +91,11 @@ async def _drop_relations(conn: AsyncConnection, user_id: int) -> list[int]:
         for mine, theirs in ((one, other), (other, one)):
             gone = delete(table).where(table.c[mine] == user_id).returning(table.c[theirs])
             others.update((await conn.execute(gone)).scalars())
+    # Their dismissed suggestions go too; dismissals of them stay harmless, since a
+    # deleted account is never suggested.
+    await conn.execute(
+        delete(suggestion_dismissals).where(suggestion_dismissals.c.user_id == user_id)
+    )
     others.discard(user_id)
     return sorted(others)
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, func, or_, select
+from sqlalchemy import ColumnElement, Select, Table, and_, exists, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from feedloom.adapters.sql.database import utc
-from feedloom.adapters.sql.schema import follows, users
-from feedloom.domain.people import FollowKey, Prefix, RankKey
+from feedloom.adapters.sql.schema import blocks, follows, mutes, users
+from feedloom.domain.people import FollowKey, Prefix, RankKey, RelationFlags
 
 
 class SqlPeople:
@@ -78,23 +78,52 @@ class SqlPeople:
             follows.c.follower_id, follows.c.followee_id, user_id, before, limit
         )
 
+    async def blocking_page(
+        self, user_id: int, before: FollowKey | None, limit: int
+    ) -> list[FollowKey]:
+        return await self._follow_page(
+            blocks.c.blocker_id, blocks.c.blocked_id, user_id, before, limit, blocks
+        )
+
+    async def muting_page(
+        self, user_id: int, before: FollowKey | None, limit: int
+    ) -> list[FollowKey]:
+        return await self._follow_page(
+            mutes.c.muter_id, mutes.c.muted_id, user_id, before, limit, mutes
+        )
+
     def follow_page_query(
-        self, mine: Any, other: Any, user_id: int, before: FollowKey | None, limit: int
+        self,
+        mine: Any,
+        other: Any,
+        user_id: int,
+        before: FollowKey | None,
+        limit: int,
+        table: Table = follows,
     ) -> Select[Any]:
-        query = select(other.label("user_id"), follows.c.created_at).where(mine == user_id)
+        # Blocks and mutes page the same way as follows: one person's few rows, found by
+        # the primary key's first column, newest first.
+        created_at = table.c.created_at
+        query = select(other.label("user_id"), created_at).where(mine == user_id)
         if before is not None:
             query = query.where(
                 or_(
-                    follows.c.created_at < before.at,
-                    and_(follows.c.created_at == before.at, other < before.user_id),
+                    created_at < before.at,
+                    and_(created_at == before.at, other < before.user_id),
                 )
             )
-        return query.order_by(follows.c.created_at.desc(), other.desc()).limit(limit)
+        return query.order_by(created_at.desc(), other.desc()).limit(limit)
 
     async def _follow_page(
-        self, mine: Any, other: Any, user_id: int, before: FollowKey | None, limit: int
+        self,
+        mine: Any,
+        other: Any,
+        user_id: int,
+        before: FollowKey | None,
+        limit: int,
+        table: Table = follows,
     ) -> list[FollowKey]:
-        query = self.follow_page_query(mine, other, user_id, before, limit)
+        query = self.follow_page_query(mine, other, user_id, before, limit, table)
         async with self._engine.connect() as conn:
             rows = (await conn.execute(query)).all()
         return [FollowKey(utc(row.created_at) or row.created_at, row.user_id) for row in rows]
@@ -107,3 +136,27 @@ class SqlPeople:
         )
         async with self._engine.connect() as conn:
             return set((await conn.execute(query)).scalars())
+
+    async def relation(self, viewer_id: int, other_id: int) -> RelationFlags:
+        """Every relation between two people in one query of five primary-key probes."""
+
+        def edge(a: Any, b: Any, left: int, right: int) -> Any:
+            return exists().where(a == left, b == right)
+
+        f, b, m = follows.c, blocks.c, mutes.c
+        query = select(
+            edge(f.follower_id, f.followee_id, viewer_id, other_id).label("following"),
+            edge(f.follower_id, f.followee_id, other_id, viewer_id).label("followed"),
+            edge(b.blocker_id, b.blocked_id, viewer_id, other_id).label("blocking"),
+            edge(b.blocker_id, b.blocked_id, other_id, viewer_id).label("blocked_by"),
+            edge(m.muter_id, m.muted_id, viewer_id, other_id).label("muting"),
+        )
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(query)).one()
+        return RelationFlags(
+            following=bool(row.following),
+            followed_by=bool(row.followed),
+            blocking=bool(row.blocking),
+            blocked_by=bool(row.blocked_by),
+            muting=bool(row.muting),
+        )

@@ -60,6 +60,8 @@ users = Table(
         postgresql_where=text("flagged_at IS NOT NULL"),
         sqlite_where=text("flagged_at IS NOT NULL"),
     ),
+    # Popular accounts for suggestions, walked from the top (migration 0016).
+    Index("ix_users_followers_id", "followers", "id"),
     # Migration 0005 adds expression indexes: unique lower(username), and lowercase
     # username and display name in binary order for prefix search (adapters/sql/people.py).
 )
@@ -234,6 +236,14 @@ mutes = Table(
     metadata,
     Column("muter_id", BigInteger, primary_key=True, autoincrement=False),
     Column("muted_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("created_at", Timestamp, nullable=False),
+)
+
+suggestion_dismissals = Table(
+    "suggestion_dismissals",  # migration 0016: never suggested to this user again
+    metadata,
+    Column("user_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("dismissed_id", BigInteger, primary_key=True, autoincrement=False),
     Column("created_at", Timestamp, nullable=False),
 )
 

@@ -9,25 +9,31 @@ from fastapi import APIRouter, Query
 from pydantic import BaseModel, Field
 
 from feedloom.api.deps import CurrentUser, Cursor, PeopleDep, UserId
-from feedloom.api.routes.users import render_profile
-from feedloom.api.schemas import PROFILE_EXAMPLE, Profile, example
+from feedloom.api.routes.users import RELATION_EXAMPLE, RelationOut, render_profile, render_relation
+from feedloom.api.schemas import PROFILE_EXAMPLE, JsonDict, Profile, example
 from feedloom.domain.people import MAX_QUERY
-from feedloom.read.people import PeoplePage, Person
+from feedloom.read.people import PeoplePage, Person, ProfileView
 
 router = APIRouter(prefix="/v1/users", tags=["people"])
 Limit = Annotated[int, Query(ge=1, le=100)]
-_PERSON = {**PROFILE_EXAMPLE, "followed_by_me": True, "follows_me": False}
+PERSON_EXAMPLE: JsonDict = {**PROFILE_EXAMPLE, "followed_by_me": True, "follows_me": False}
 
 
 class PersonOut(Profile):
-    model_config = example(_PERSON)
+    model_config = example(PERSON_EXAMPLE)
 
     followed_by_me: bool = Field(description="you follow this account")
     follows_me: bool = Field(description="this account follows you")
 
 
+class FoundPersonOut(PersonOut):
+    model_config = example({**PERSON_EXAMPLE, "relation": RELATION_EXAMPLE})
+
+    relation: RelationOut
+
+
 class PeoplePageOut(BaseModel):
-    model_config = example({"items": [_PERSON], "next_cursor": None})
+    model_config = example({"items": [PERSON_EXAMPLE], "next_cursor": None})
 
     items: list[PersonOut]
     next_cursor: str | None
@@ -47,14 +53,24 @@ def render_page(page: PeoplePage) -> PeoplePageOut:
     )
 
 
-@router.get("/lookup", response_model=PersonOut)
+@router.get("/lookup", response_model=FoundPersonOut)
 async def lookup_user(
     people: PeopleDep,
     viewer: CurrentUser,
     username: Annotated[str, Query(min_length=1, max_length=32, description="case ignored")],
-) -> PersonOut:
-    """The profile with this username, whatever its case (404 if none, or blocked)."""
-    return render_person(await people.lookup(viewer, username))
+) -> FoundPersonOut:
+    """The profile with this username, whatever its case, with your relations to it, as
+    `GET /v1/users/{id}` (404 if none, or it blocks you)."""
+    return render_found(await people.lookup(viewer, username))
+
+
+def render_found(view: ProfileView) -> FoundPersonOut:
+    return FoundPersonOut(
+        **render_profile(view.profile).model_dump(),
+        followed_by_me=view.relation.following,
+        follows_me=view.relation.followed_by,
+        relation=render_relation(view.relation),
+    )
 
 
 @router.get("/search", response_model=PeoplePageOut)

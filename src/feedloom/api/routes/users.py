@@ -6,11 +6,21 @@ from collections.abc import Awaitable, Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Response
+from pydantic import BaseModel, Field
 
 from feedloom.api import render
-from feedloom.api.deps import AuthorPostsDep, CurrentUser, Cursor, RelationsDep, UserId
-from feedloom.api.schemas import FollowOptions, Page, Profile, Relation
+from feedloom.api.deps import AuthorPostsDep, CurrentUser, Cursor, PeopleDep, RelationsDep, UserId
+from feedloom.api.schemas import (
+    PROFILE_EXAMPLE,
+    FollowOptions,
+    JsonDict,
+    Page,
+    Profile,
+    Relation,
+    example,
+)
 from feedloom.domain.model import UserProfile
+from feedloom.domain.people import RelationFlags
 from feedloom.write.relations import Relations
 
 router = APIRouter(prefix="/v1/users", tags=["users"])
@@ -30,10 +40,50 @@ def render_profile(profile: UserProfile) -> Profile:
     )
 
 
-@router.get("/{user_id}", response_model=Profile)
-async def get_user(user_id: UserId, profiles: AuthorPostsDep, viewer: CurrentUser) -> Profile:
-    """A user's profile with follower counts (404 when a block stands either way)."""
-    return render_profile(await profiles.profile(viewer, user_id))
+RELATION_EXAMPLE: JsonDict = {
+    "following": True,
+    "followed_by": False,
+    "blocking": False,
+    "muting": False,
+}
+
+
+class RelationOut(BaseModel):
+    """The viewer's relations with this account, as stored now. A block by the account
+    is not among them: such a profile answers 404, like a missing one."""
+
+    model_config = example(RELATION_EXAMPLE)
+
+    following: bool = Field(description="you follow this account")
+    followed_by: bool = Field(description="this account follows you")
+    blocking: bool = Field(description="you block this account (its posts stay hidden)")
+    muting: bool = Field(description="you mute this account (its posts leave your feed)")
+
+
+class ProfileOut(Profile):
+    model_config = example({**PROFILE_EXAMPLE, "relation": RELATION_EXAMPLE})
+
+    relation: RelationOut
+
+
+def render_relation(flags: RelationFlags) -> RelationOut:
+    return RelationOut(
+        following=flags.following,
+        followed_by=flags.followed_by,
+        blocking=flags.blocking,
+        muting=flags.muting,
+    )
+
+
+@router.get("/{user_id}", response_model=ProfileOut)
+async def get_user(user_id: UserId, people: PeopleDep, viewer: CurrentUser) -> ProfileOut:
+    """A user's profile with follower counts and your relations with them (404 when it is
+    missing, suspended or deleted, or blocks you; a profile you block is shown, with
+    `relation.blocking`, so the block can be undone)."""
+    view = await people.profile(viewer, user_id)
+    return ProfileOut(
+        **render_profile(view.profile).model_dump(), relation=render_relation(view.relation)
+    )
 
 
 @router.get("/{user_id}/posts", response_model=Page)
