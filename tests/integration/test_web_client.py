@@ -242,10 +242,14 @@ def journey(server: Server, drivers: tuple[WebDriver, WebDriver], shots: Path | 
     ann.wait_text("article.post .replying-to", "Replying to")
     assert not ann.driver.find_elements(By.CSS_SELECTOR, card)
     assert len(ann.driver.find_elements(By.CSS_SELECTOR, "article.post")) == 1
+    choices_undone(ann, bo)
 
     for person in (ann, bo):
         assert console_errors(person.driver) == [], f"{person.username}'s console"
     errors_as_people_expect(ann, bo)
+    assert post_id is not None
+    newcomer = Person(bo.driver, server.url, f"cy_{tag}", "Cy Newcomer")
+    first_screen(newcomer, ann, bo, post_id, shots)
 
 
 def thread(ann: Person, card: str) -> None:
@@ -272,6 +276,70 @@ def thread(ann: Person, card: str) -> None:
     )
     ann.click("#nav a[href='#/']")
     ann.find(card)
+
+
+def first_screen(cy: Person, ann: Person, bo: Person, post_id: str, shots: Path | None) -> None:
+    """A new account's home is not empty: who to follow (followed in one click, or
+    dismissed, focus kept in the list) and what is trending; on a phone too."""
+    console_errors(cy.driver)  # the browser's log so far was the errors' part
+    cy.sign_up()
+    cy.wait_text("#who-to-follow", "Who to follow")
+    cy.find(f".discover article[data-post-id='{post_id}']")  # trending today
+    bo_id, ann_id = (
+        cy.api(f"/v1/users/lookup?username={p.username}").json()["id"] for p in (bo, ann)
+    )
+    row = f".discover .person[data-user-id='{bo_id}']"
+    cy.click(f"{row} button.follow")
+    cy.wait_text(f"{row} button.follow", "Following")
+    gone = f".discover .person[data-user-id='{ann_id}']"
+    cy.click(f"{gone} button[aria-label^='Not interested']")
+    wait(cy.driver).until(lambda d: not d.find_elements(By.CSS_SELECTOR, gone))
+    assert focused(cy) in {"who-to-follow", "Following"}, focused(cy)  # Bo's row, or the title
+    cy.driver.refresh()  # the dismissal is kept: Ann is not suggested again
+    cy.find(f"article[data-post-id='{post_id}']")
+    assert not cy.driver.find_elements(By.CSS_SELECTOR, gone)
+    cy.driver.set_window_size(*PHONE)
+    for page, ready in (("#/", ".feed-head"), ("#/settings", "#set-sessions")):
+        cy.driver.get(f"{cy.base}/{page}")
+        cy.find(ready)
+        width = cy.driver.execute_script("return document.documentElement.scrollWidth")
+        assert width <= PHONE[0], f"{page} overflows a phone: {width}px"
+        if shots:
+            screenshot(cy.driver, shots, f"first-{page.strip('#/') or 'home'}-phone", PHONE)
+    cy.driver.set_window_size(*DESKTOP)
+    assert console_errors(cy.driver) == [], "the newcomer's console"
+
+
+def focused(person: Person) -> str:
+    return str(
+        person.driver.execute_script(
+            "const e = document.activeElement; return e.id || e.textContent.trim();"
+        )
+    )
+
+
+def choices_undone(ann: Person, bo: Person) -> None:
+    """A block and a mute stay what the server says after a reload, and Settings lists
+    both with the way back; focus goes somewhere meant when a row leaves."""
+    profile = f"{ann.base}/#/u/{bo.username}"
+    ann.driver.get(profile)
+    ann.wait_text(".profile button.block", "Unblock")
+    assert not ann.driver.find_element(By.CSS_SELECTOR, ".profile button.follow").is_displayed()
+    ann.click("#nav a[href='#/settings']")
+    ann.wait_text("#main section[aria-labelledby='set-blocks'] .person", "Bo Poster")
+    ann.click(f"button[aria-label='Unblock {bo.name}']")
+    ann.wait_text("#main section[aria-labelledby='set-blocks']", "You block no one.")
+    wait(ann.driver).until(lambda _d: focused(ann) == "set-blocks")
+    ann.driver.get(profile)
+    ann.wait_text(".profile button.follow", "Follow")
+    ann.click(".profile button.mute")
+    ann.wait_text(".profile button.mute", "Unmute")
+    ann.driver.refresh()
+    ann.wait_text(".profile button.mute", "Unmute")  # the server's word, not the page's
+    ann.click("#nav a[href='#/settings']")
+    ann.click(f"button[aria-label='Unmute {bo.name}']")
+    ann.wait_text("#main section[aria-labelledby='set-mutes']", "You mute no one.")
+    ann.wait_text("#main section[aria-labelledby='set-sessions'] li", "This device")
 
 
 def limited(driver: WebDriver) -> bool:

@@ -4,8 +4,11 @@
 import { h } from "./dom.js";
 import { errorPanel } from "./status.js";
 
-export function pagedList({ label, fetchPage, renderItem, emptyText, endText = "You're all caught up." }) {
-  const list = h("div", { class: "list", role: "feed", "aria-label": label, "aria-busy": "false" });
+// A feed of articles is role "feed"; rows of people with buttons are a plain "list"
+// (a feed may hold only articles: axe's aria-required-children).
+export function pagedList({ label, fetchPage, renderItem, emptyText, endText = "You're all caught up.", role = "feed" }) {
+  const list = h("div", { class: "list", role, "aria-label": label, "aria-busy": "false" });
+  const render = role === "list" ? (item) => h("div", { role: "listitem" }, renderItem(item)) : renderItem;
   const more = h("button", { type: "button", class: "secondary more", hidden: true }, "Load more");
   const end = h("p", { class: "end", hidden: true });
   const element = h("div", { class: "paged" }, list, more, end);
@@ -21,7 +24,7 @@ export function pagedList({ label, fetchPage, renderItem, emptyText, endText = "
       const page = await fetchPage(first ? null : cursor);
       if (mine !== generation) return null;
       if (first) list.replaceChildren();
-      for (const item of page.items) list.append(renderItem(item));
+      for (const item of page.items) list.append(render(item));
       cursor = page.next_cursor;
       more.hidden = !cursor;
       end.hidden = Boolean(cursor);

@@ -51,6 +51,7 @@ export function searchView(main) {
         return page;
       },
       renderItem: personRow,
+      role: "list",
     });
     holder.replaceChildren(results.element);
     results.reload();
@@ -85,6 +86,7 @@ export async function connectionsView(main, username, tab) {
       return api("GET", `/v1/users/${person.id}/${tab}?${params}`);
     },
     renderItem: personRow,
+    role: "list",
   });
   const title = tab === "followers" ? `People following ${person.name || person.username}` : `People ${person.name || person.username} follows`;
   main.replaceChildren(h("p", {}, h("a", { href: profileHref(person.username) }, `← @${person.username}`)), h("h1", {}, title), list.element);

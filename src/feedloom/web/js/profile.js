@@ -22,21 +22,37 @@ export async function profileView(main, username) {
     },
     renderItem: (item) => postCard(item),
   });
-  const blocked = h("p", { class: "panel", hidden: true }, `You blocked @${person.username}. Neither of you sees the other's posts.`);
-
-  const actions = mine
-    ? [h("a", { href: "#/settings", class: "button secondary" }, "Edit profile")]
-    : [
-        followButton(person, (on) => {
-          person.followers += on ? 1 : -1;
-          showFollowers();
-        }),
-        muteButton(person, false),
-        blockButton(person, (on) => {
-          blocked.hidden = !on;
-          posts.element.hidden = on;
-        }),
-      ];
+  // The relations come with the profile, as stored, so a reload shows the truth.
+  const relation = { ...(person.relation || {}) };
+  const blocked = h("p", { class: "panel", hidden: !relation.blocking }, `You blocked @${person.username}. Neither of you sees the other's posts.`);
+  posts.element.hidden = Boolean(relation.blocking);
+  let actions = [h("a", { href: "#/settings", class: "button secondary" }, "Edit profile")];
+  if (!mine) {
+    const follow = followButton(person, (on) => {
+      relation.following = on;
+      person.followers += on ? 1 : -1;
+      showFollowers();
+    });
+    const mute = muteButton(person, Boolean(relation.muting));
+    const showBlocked = (on) => {
+      blocked.hidden = !on;
+      posts.element.hidden = on;
+      follow.hidden = mute.hidden = on;
+    };
+    const block = blockButton(person, Boolean(relation.blocking), async (on) => {
+      // A block removes the follows both ways: the buttons and count say so at once.
+      if (on && relation.following) {
+        person.followers -= 1;
+        showFollowers();
+      }
+      Object.assign(relation, { following: false, blocking: on });
+      if (follow.setRelation) follow.setRelation(false);
+      showBlocked(on);
+      if (!on) await posts.reload();
+    });
+    showBlocked(Boolean(relation.blocking));
+    actions = [follow, mute, block];
+  }
 
   main.replaceChildren(
     h(
@@ -51,6 +67,6 @@ export async function profileView(main, username) {
     h("h2", { class: "visually-hidden" }, "Posts"),
     posts.element,
   );
-  await posts.reload();
+  if (!relation.blocking) await posts.reload();
   return () => posts.destroy();
 }

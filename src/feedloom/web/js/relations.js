@@ -17,6 +17,11 @@ function toggle({ person, relation, on, labels, onChange = () => {}, confirm = n
     button.setAttribute("aria-pressed", String(state));
     button.classList.toggle("secondary", quiet || state);
   };
+  // The page can say what changed elsewhere (a block removes the follow).
+  button.setRelation = (value) => {
+    state = value;
+    render();
+  };
   button.addEventListener("click", async () => {
     const want = !state;
     if (want && confirm && !(await confirmAction(confirm, labels[0]))) return;
@@ -41,12 +46,12 @@ export function muteButton(person, muted, onChange) {
   return toggle({ person, relation: "mute", on: muted, labels: ["Mute", "Unmute"], onChange });
 }
 
-export function blockButton(person, onChange) {
+export function blockButton(person, blocking, onChange) {
   const name = person.name || person.username;
   return toggle({
     person,
     relation: "block",
-    on: false,
+    on: blocking,
     labels: ["Block", "Unblock"],
     onChange,
     confirm: `Block ${name}? You will no longer see each other's posts, and follows between you are removed.`,
