@@ -60,7 +60,7 @@ users = Table(
         postgresql_where=text("flagged_at IS NOT NULL"),
         sqlite_where=text("flagged_at IS NOT NULL"),
     ),
-    # Popular accounts for suggestions, walked from the top (migration 0015).
+    # Popular accounts for suggestions, walked from the top (migration 0016).
     Index("ix_users_followers_id", "followers", "id"),
     # Migration 0005 adds expression indexes: unique lower(username), and lowercase
     # username and display name in binary order for prefix search (adapters/sql/people.py).
@@ -240,7 +240,7 @@ mutes = Table(
 )
 
 suggestion_dismissals = Table(
-    "suggestion_dismissals",  # migration 0015: never suggested to this user again
+    "suggestion_dismissals",  # migration 0016: never suggested to this user again
     metadata,
     Column("user_id", BigInteger, primary_key=True, autoincrement=False),
     Column("dismissed_id", BigInteger, primary_key=True, autoincrement=False),

@@ -6,16 +6,16 @@
 - `ix_users_followers_id`: the most followed accounts, read from the top of the index
   (walked backward) until enough are found, instead of sorting every user.
 
-Revision ID: 0015
-Revises: 0014
+Revision ID: 0016
+Revises: 0015
 Create Date: 2026-12-07
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0015"
-down_revision = "0014"
+revision = "0016"
+down_revision = "0015"
 branch_labels = None
 depends_on = None
 
