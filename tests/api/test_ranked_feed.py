@@ -103,27 +103,34 @@ async def test_a_post_deleted_mid_session_is_dropped_from_its_page_not_replaced(
     assert not set(third) & {*ids(first), *second}
 
 
-async def test_an_expired_session_is_a_410_problem_that_says_to_reload_the_top(
+async def test_an_expired_session_goes_on_in_time_order_below_what_it_served(
     world: World,
 ) -> None:
-    reader, _ = await reader_of(world, authors=2, posts_each=2)
+    reader, _ = await reader_of(world, authors=2, posts_each=3)
     ranked = world.feedloom.services.home_feed.ranked
     ranked.config = replace(ranked.config, session_ttl_s=1)
     first = await world.feed(reader, **RANKED, limit=2)
     await asyncio.sleep(1.2)
-    expired = await get_feed(world, reader, cursor=first["next_cursor"])
-    assert expired.status_code == 410
-    assert expired.headers["content-type"] == "application/problem+json"
-    problem = expired.json()
-    assert problem["type"].endswith("/feed-session-expired")
-    assert "reload the top" in problem["detail"]
+    went_on = await world.feed(reader, cursor=first["next_cursor"], limit=10)
+    assert went_on["order"] == "chronological" and went_on["fallback"] == "session_lost"
+    oldest_served = min(int(post_id) for post_id in ids(first))
+    assert ids(went_on) and all(int(post_id) < oldest_served for post_id in ids(went_on))
+    assert ids(went_on) == sorted(ids(went_on), key=int, reverse=True)
+    assert not set(ids(went_on)) & set(ids(first))
 
 
-async def test_an_unknown_or_someone_elses_session_is_gone_too(world: World) -> None:
+async def test_a_cursor_without_a_way_on_or_someone_elses_is_a_410(world: World) -> None:
+    """A session cursor of the old form (no oldest post) whose session is gone cannot go
+    on; another reader's cursor is refused, not continued in this reader's feed."""
     reader, _ = await reader_of(world, authors=2, posts_each=2)
     first = await world.feed(reader, **RANKED, limit=2)
     forged = encode_cursor(SessionCursor(session="not-a-session", offset=2))
-    assert (await get_feed(world, reader, cursor=forged)).status_code == 410
+    gone = await get_feed(world, reader, cursor=forged)
+    assert gone.status_code == 410
+    assert gone.headers["content-type"] == "application/problem+json"
+    problem = gone.json()
+    assert problem["type"].endswith("/feed-session-expired")
+    assert "reload the top" in problem["detail"]
     stranger = await world.user()
     assert (await get_feed(world, stranger, cursor=first["next_cursor"])).status_code == 410
 

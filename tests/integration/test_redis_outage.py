@@ -64,6 +64,36 @@ async def world_on(private_redis: PrivateRedis, settings: Settings) -> AsyncIter
             yield World(client, app.state.feedloom)
 
 
+async def test_a_ranked_feed_goes_on_in_time_order_while_redis_is_down(
+    world_on: World, private_redis: PrivateRedis
+) -> None:
+    """Its sessions live in Redis: page 2 of a ranked feed, asked for while Redis is
+    down, goes on in time order below the oldest post page 1 showed, and says so."""
+    world = world_on
+    reader, authors = await world.user(), [await world.user() for _ in range(2)]
+    for author in authors:
+        await world.follow(reader, author)
+    await world.feed(reader)
+    posted = [await world.post(authors[n % 2], f"post {n}") for n in range(6)]
+    await world.settle()
+    first = await world.feed(reader, order="ranked", limit=2)
+    assert first["next_cursor"] is not None
+
+    private_redis.stop()
+    response = await world.client.get(
+        "/v1/feed",
+        params={"cursor": first["next_cursor"], "limit": 10},
+        headers=reader.auth,
+    )
+    assert response.status_code == 200, response.text
+    page = response.json()
+    assert page["order"] == "chronological" and page["fallback"] == "session_lost"
+    shown = [item["post_id"] for item in first["items"]]
+    oldest = min(int(post_id) for post_id in shown)
+    rest = [post_id for post_id in posted[::-1] if int(post_id) < oldest]
+    assert [item["post_id"] for item in page["items"]] == rest
+
+
 async def test_the_feed_opens_and_posting_works_while_redis_is_down(
     world_on: World, private_redis: PrivateRedis
 ) -> None:

@@ -29,10 +29,10 @@ def feed_page(page: FeedPage, explain: bool = False) -> bytes:
         "next_cursor": page.next_cursor,
         "order": page.order.value,
     }
+    if page.fallback is not None:  # served in another order than asked: always said
+        body["fallback"] = page.fallback
     if explain:
         body["filtered"] = dict(page.filtered)
-        if page.fallback is not None:
-            body["fallback"] = page.fallback
     return orjson.dumps(body, option=orjson.OPT_UTC_Z)
 
 

@@ -368,7 +368,12 @@ class FeedPageOut(BaseModel):
         None, description="only with ?explain=true: candidates dropped at read time, by reason"
     )
     fallback: str | None = Field(
-        None, description="only with ?explain=true: why a ranked feed was served in time order"
+        None,
+        description=(
+            "why a ranked feed was served in time order: `error` or `timeout` (the ranker),"
+            " `session_lost` (a ranked cursor's session is gone: the page goes on below the"
+            " oldest post the session served, and next_cursor is a time-order cursor)"
+        ),
     )
 
 

@@ -4,7 +4,9 @@ Chronological pages use a keyset cursor, "older than post X", which may also car
 the originals the scroll showed through reposts (packed 64-bit IDs, at most
 `reposts.CARRIED`: domain/reposts.py), so the next page does not show them again.
 Ranked pages use a feed
-session (the ranked ID list kept for a few minutes) plus a position in it. Both are
+session (the ranked ID list kept for a few minutes) plus a position in it, whose
+reader it is, and the oldest post it served: if the session is lost (its store down
+or emptied), the feed goes on in time order below that post. Both are
 URL-safe base64 of a small JSON object, so clients treat them as opaque strings.
 """
 
@@ -33,6 +35,8 @@ class KeysetCursor:
 class SessionCursor:
     session: str
     offset: int
+    oldest: int | None = None  # the oldest post served so far; None in older cursors
+    reader: int | None = None  # whose session: another reader's cursor is refused
 
 
 Cursor = KeysetCursor | SessionCursor
@@ -46,7 +50,9 @@ def encode_cursor(cursor: Cursor) -> str:
             packed = base64.urlsafe_b64encode(struct.pack(f">{len(cursor.shown)}q", *cursor.shown))
             raw = raw[:-1] + b',"r":"%s"}' % packed.rstrip(b"=")
     else:
-        payload = {"s": cursor.session, "o": cursor.offset}
+        payload: dict[str, object] = {"s": cursor.session, "o": cursor.offset}
+        if cursor.oldest is not None and cursor.reader is not None:
+            payload |= {"m": str(cursor.oldest), "u": str(cursor.reader)}
         raw = json.dumps(payload, separators=(",", ":")).encode()
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
@@ -66,6 +72,13 @@ def decode_cursor(text: str) -> Cursor:
             return KeysetCursor(int(payload["b"]), _shown(payload["r"]))
         if set(payload) == {"s", "o"} and _is_session(payload["s"], payload["o"]):
             return SessionCursor(session=payload["s"], offset=payload["o"])
+        if (
+            set(payload) == {"s", "o", "m", "u"}
+            and _is_session(payload["s"], payload["o"])
+            and _is_id(payload["m"])
+            and _is_id(payload["u"])
+        ):
+            return SessionCursor(payload["s"], payload["o"], int(payload["m"]), int(payload["u"]))
     raise BadCursor("cursor is not one this service issued")
 
 

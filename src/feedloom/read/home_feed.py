@@ -14,7 +14,7 @@ from feedloom.read.chronological import ChronologicalFeed
 from feedloom.read.feed_order import FeedOrders
 from feedloom.read.feed_page import FeedPage
 from feedloom.read.ranked.feed import RankedFeed
-from feedloom.read.ranked.ranker import RankerFallback
+from feedloom.read.ranked.ranker import RankerFallback, SessionLost
 from feedloom.read.timing import StageTimer
 from feedloom.read.viewer import Reader, Readers
 
@@ -67,11 +67,21 @@ class HomeFeed:
         explain: bool,
     ) -> FeedPage:
         if isinstance(decoded, SessionCursor):
-            return await self.ranked.session_page(reader, decoded, limit, timer, explain)
+            return await self._session_page(reader, decoded, limit, timer, explain)
         if self._orders.effective(reader.feed_order, order, decoded) is FeedOrder.RANKED:
             return await self._first_ranked_page(reader, limit, timer)
         keyset = decoded if isinstance(decoded, KeysetCursor) else None
         return await self.chronological.page(reader, keyset, limit, timer)
+
+    async def _session_page(
+        self, reader: Reader, cursor: SessionCursor, limit: int, timer: StageTimer, explain: bool
+    ) -> FeedPage:
+        try:
+            return await self.ranked.session_page(reader, cursor, limit, timer, explain)
+        except SessionLost as lost:  # the session store is down or was emptied
+            page = await self.chronological.page(reader, KeysetCursor(lost.before), limit, timer)
+            page.fallback = "session_lost"
+            return page
 
     async def _first_ranked_page(self, reader: Reader, limit: int, timer: StageTimer) -> FeedPage:
         try:

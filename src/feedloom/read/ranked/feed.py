@@ -29,7 +29,7 @@ from feedloom.read.feed_page import FeedPage, count_filtered
 from feedloom.read.hydrate import Hydrator
 from feedloom.read.ranked.candidates import Features, source_by_relation, with_scores
 from feedloom.read.ranked.feature_log import FeatureLog
-from feedloom.read.ranked.ranker import BudgetedRanker, rerank
+from feedloom.read.ranked.ranker import BudgetedRanker, SessionLost, rerank
 from feedloom.read.timing import StageTimer
 from feedloom.read.viewer import Reader
 from feedloom.read.visible import Visible, visible
@@ -75,15 +75,15 @@ class RankedFeed:
             ranked = await self.ranker.rank(candidates, now)  # may raise RankerFallback
             ordered = rerank(ranked, reader.user_id, now, self.config.pin_own)
         post_ids = [int(candidate.post_id) for candidate in ordered]
+        by_id = {post.id: post for post in pool.posts}
+        served = [by_id[post_id] for post_id in post_ids[:limit]]
         session, next_cursor = None, None
         if len(post_ids) > limit:
             session = secrets.token_urlsafe(12)
             ttl = self.config.session_ttl_s
             await self._sessions.save(session_key(reader, session), post_ids, ttl)
-            next_cursor = encode_cursor(SessionCursor(session=session, offset=limit))
+            next_cursor = _next(reader, session, limit, served, None)
         with timer.stage("hydrate"):
-            by_id = {post.id: post for post in pool.posts}
-            served = [by_id[post_id] for post_id in post_ids[:limit]]
             items = await self._hydrator.hydrate(
                 reader.user_id, served, sources, hidden_commenters=reader.hidden_commenters
             )
@@ -95,8 +95,12 @@ class RankedFeed:
         self, reader: Reader, cursor: SessionCursor, limit: int, timer: StageTimer, explain: bool
     ) -> FeedPage:
         with timer.stage("session"):
+            if cursor.reader is not None and cursor.reader != reader.user_id:
+                raise SessionExpired("this ranked feed cursor belongs to another reader's feed")
             stored = await self._sessions.load(session_key(reader, cursor.session))
             if stored is None:
+                if cursor.oldest is not None:  # lost, not expired: go on in time order
+                    raise SessionLost(cursor.oldest)
                 raise SessionExpired(
                     "this ranked feed session has expired (or never existed): reload the top "
                     "of the feed, GET /v1/feed?order=ranked without a cursor"
@@ -120,7 +124,7 @@ class RankedFeed:
             self._log_served(reader, items, cursor.session, stored, self._clock())
         next_cursor = None
         if end < len(stored):
-            next_cursor = encode_cursor(SessionCursor(session=cursor.session, offset=end))
+            next_cursor = _next(reader, cursor.session, end, page.posts, cursor.oldest)
         return FeedPage(items, next_cursor, FeedOrder.RANKED, page.filtered)
 
     async def _visible(self, reader: Reader, post_ids: Sequence[int]) -> Visible:
@@ -168,3 +172,15 @@ class RankedFeed:
 def session_key(reader: Reader, session: str) -> str:
     """Sessions are stored per reader: someone else's cursor finds nothing (410)."""
     return f"{reader.user_id}:{session}"
+
+
+def _next(
+    reader: Reader, session: str, offset: int, served: Sequence[Post], oldest: int | None
+) -> str:
+    """The cursor of a session's next page: where it goes on, and below which post the
+    feed continues in time order if the session is lost."""
+    shown = [post.id for post in served]
+    if oldest is not None:
+        shown.append(oldest)
+    lowest = min(shown) if shown else None
+    return encode_cursor(SessionCursor(session, offset, lowest, reader.user_id))

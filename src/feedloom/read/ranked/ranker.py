@@ -21,6 +21,15 @@ from feedloom.ranking.rerank import diversify, pin_own_recent
 log = logging.getLogger(__name__)
 
 
+class SessionLost(Exception):
+    """A ranked session's list is gone (its store down or emptied): the feed goes on in
+    time order below `before`, the oldest post the session served."""
+
+    def __init__(self, before: int) -> None:
+        super().__init__(before)
+        self.before = before
+
+
 class RankerFallback(Exception):
     """The ranker failed ("error") or ran past its budget ("timeout")."""
 
