@@ -15,9 +15,11 @@ backlog drains, then the measured run; afterwards we wait for fan-out to catch u
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
@@ -34,6 +36,7 @@ from feedloom.capacity.simulate import simulate
 STRATEGIES = ("push", "pull", "hybrid")
 EVERYONE = 1_000_000_000  # a follower count no generated graph reaches
 DRAIN_TIMEOUT_S = 300.0
+RSS_EVERY_S = 60.0  # the API process' memory is sampled this often during the load
 Figures = dict[str, Any]
 OpenTarget = Callable[[dict[str, str]], AbstractAsyncContextManager[Target]]
 
@@ -90,9 +93,10 @@ async def mixed_strategy(
             before = await scrape(client)
             cpu_before = target.server.cpu_seconds() if target.server else None
             clock = progress.clock(f"{strategy}: load", duration_s)
-            run = await run_mixed(
-                client, target.tokens, mix, duration_s, concurrency, tick=_throttled(clock)
-            )
+            async with _sampled_rss(target) as rss_samples:
+                run = await run_mixed(
+                    client, target.tokens, mix, duration_s, concurrency, tick=_throttled(clock)
+                )
             stopped = time.monotonic()
             cpu_after = target.server.cpu_seconds() if target.server else None
             drained = await wait_drained(client, DRAIN_TIMEOUT_S)
@@ -125,6 +129,7 @@ async def mixed_strategy(
         "timeline_bytes_per_user": None if memory is None else memory["mean_bytes"],
         "timeline_memory_sample": memory,
         "api_rss_mb": rss,
+        "api_rss_samples_mb": rss_samples,
         # Cores the API process (API + inline fan-out worker) kept busy during the run:
         # divide a rate by it for a per-core rate.
         "api_cores": _cores(cpu_before, cpu_after, run.seconds),
@@ -208,9 +213,46 @@ def render_mixed(config: Figures, results: Sequence[Figures]) -> str:
     row("empty feed pages", lambda r: fmt(r["empty_feeds"]))
     row("timeline memory per user (Redis)", lambda r: fmt(r["timeline_bytes_per_user"], " B"))
     row("API process RSS after the run", lambda r: fmt(r["api_rss_mb"], " MB"))
+    row("API RSS growth, last two thirds of the load", lambda r: fmt(_growth(r), " MB"))
+    row(
+        f"API RSS every {fmt(RSS_EVERY_S)} s of the load (MB)",
+        lambda r: ", ".join(fmt(mb) for mb in r["api_rss_samples_mb"]),
+    )
     row("API process CPU during the run (cores)", lambda r: fmt(r["api_cores"]))
     row("**feed reads/s per API core**", lambda r: f"**{fmt(_per_core(r))}**")
     return title + "\n\n" + markdown_table(header, rows) + "\n"
+
+
+@contextlib.asynccontextmanager
+async def _sampled_rss(target: Target, every_s: float = RSS_EVERY_S) -> AsyncIterator[list[float]]:
+    """The API process' resident memory as the load begins and every `every_s` after
+    (a soak: `--duration 1800` shows whether it levels off after warm-up)."""
+    samples: list[float] = []
+    server = target.server
+
+    async def sample() -> None:
+        while server is not None:
+            rss = server.api_rss_mb()
+            if rss is not None:
+                samples.append(rss)
+            await asyncio.sleep(every_s)
+
+    sampler = asyncio.create_task(sample())
+    try:
+        yield samples
+    finally:
+        sampler.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sampler
+
+
+def _growth(result: Figures) -> float | None:
+    """How much the API process grew over the last two thirds of the load's samples:
+    after warm-up a process that does not leak stays flat."""
+    samples: list[float] = result["api_rss_samples_mb"]
+    if len(samples) < 3:
+        return None
+    return samples[-1] - samples[len(samples) // 3]
 
 
 def _per_core(result: Figures) -> float | None:
