@@ -118,11 +118,15 @@ def create_app(
     return app
 
 
+STREAMS = "/v1/streams/"
+
+
 class FreshReads:
     """Opens the composition root's request scope around each read (GET, HEAD): a
     cache that keeps values near makes sure there, once, that the request shows every
     write completed before it began. Writes are left out: a request that writes and
-    then reads must see its own write, which the scope opened before it would not."""
+    then reads must see its own write, which the scope opened before it would not. So
+    are streams (/v1/streams/…): open for minutes, each of their reads fences itself."""
 
     def __init__(
         self, app: ASGIApp, scope: Callable[[], contextlib.AbstractContextManager[None]]
@@ -130,7 +134,11 @@ class FreshReads:
         self.app, self._scope = app, scope
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] not in ("GET", "HEAD"):
+        if (
+            scope["type"] != "http"
+            or scope["method"] not in ("GET", "HEAD")
+            or scope["path"].startswith(STREAMS)
+        ):
             await self.app(scope, receive, send)
             return
         with self._scope():
