@@ -208,3 +208,28 @@ async def test_reposting_a_repost_reposts_its_original(world: World) -> None:
     assert (await repost(world, carol, original)).json() == {"changed": False}
     view = (await world.client.get(f"/v1/posts/{original}", headers=carol.auth)).json()
     assert view["reposts"] == 2 and view["reposted_by_me"] is True
+
+
+async def test_replying_to_a_repost_replies_to_its_original(world: World) -> None:
+    alice, bob, carol = await world.user(), await world.user(), await world.user()
+    await world.follow(carol, bob)
+    original = await world.post(alice, "original")
+    await repost(world, bob, original)
+    await world.settle()
+    [item] = await items(world, carol)
+    answer = await world.post(carol, "re", in_reply_to=item["repost_id"])
+    view = (await world.client.get(f"/v1/posts/{answer}", headers=carol.auth)).json()
+    assert view["in_reply_to"] == {
+        "post_id": original,
+        "author": {"id": alice.id, "name": alice.username},
+    }
+    key = {"Idempotency-Key": "comment-on-a-repost", **carol.auth}
+    comments = f"/v1/posts/{item['repost_id']}/comments"
+    first = await world.client.post(comments, json={"text": "nice"}, headers=key)
+    again = await world.client.post(comments, json={"text": "nice"}, headers=key)
+    assert first.status_code == again.status_code == 201
+    assert first.json() == again.json() and first.json()["post_id"] == original
+    context = await world.client.get(f"/v1/posts/{original}/context", headers=carol.auth)
+    assert [d["post_id"] for d in context.json()["descendants"]] == [answer, first.json()["id"]]
+    shown = (await world.client.get(f"/v1/posts/{original}", headers=carol.auth)).json()
+    assert shown["replies"] == shown["comments"] == 2

@@ -4,7 +4,8 @@ business (none in process).
 
 A post's author never changes, so the authors of posts seen before are remembered in
 process (bounded): a page can then ask for its authors' profiles in the same round trip
-as its posts, instead of after them (read/hydrate.py).
+as its posts, instead of after them (read/hydrate.py); so are the originals of reposts
+seen before, whose counts and likes a page then asks for in place of the reposts'.
 
 A repost's view names its original; `posts` loads the originals of the reposts among
 what it found (one more batched call, only when there are any) and attaches each to
@@ -28,29 +29,42 @@ KNOWN_AUTHORS = 100_000  # post -> author facts kept unless told otherwise
 
 
 class PostAuthors:
-    """Which account wrote which post, for posts this process has seen."""
+    """Which account wrote which post, and which original a repost reposts, for posts
+    this process has seen (both facts never change)."""
 
     def __init__(self, limit: int = KNOWN_AUTHORS) -> None:
-        self._authors: FIFOCache[int, int] = FIFOCache(maxsize=limit)  # the oldest go first
+        # The author, or (author, original) for a repost; the oldest go first.
+        self._facts: FIFOCache[int, int | tuple[int, int]] = FIFOCache(maxsize=limit)
 
     def known(self, post_ids: Sequence[int]) -> list[int]:
         return list(self.of(post_ids).values())
 
     def of(self, post_ids: Sequence[int]) -> dict[int, int]:
         """Post -> author, for the posts whose author is known."""
-        authors = self._authors
+        facts = self._facts
         known = {}
         for post_id in post_ids:
-            author = authors.get(post_id)
-            if author is not None:
-                known[post_id] = author
+            fact = facts.get(post_id)
+            if fact is not None:
+                known[post_id] = fact if isinstance(fact, int) else fact[0]
         return known
 
+    def shown(self, post_ids: Sequence[int]) -> list[int]:
+        """The posts these entries show, as far as known: a known repost's original in
+        its place (a repost's own counts and likes are never shown), once each."""
+        facts = self._facts
+        shown = []
+        for post_id in post_ids:
+            fact = facts.get(post_id)
+            shown.append(fact[1] if isinstance(fact, tuple) else post_id)
+        return list(dict.fromkeys(shown))
+
     def learn(self, posts: Iterable[Post]) -> None:
-        authors = self._authors
+        facts = self._facts
         for post in posts:
-            if post.id not in authors:  # most posts of a warm page are known already
-                authors[post.id] = post.author_id
+            if post.id not in facts:  # most posts of a warm page are known already
+                original = post.repost_of
+                facts[post.id] = post.author_id if original is None else (post.author_id, original)
 
 
 class Views:

@@ -74,14 +74,16 @@ class Hydrator:
         self._batch = metrics.hydration_batch
 
     async def views(self, viewer_id: int, post_ids: Sequence[int], into: Loaded) -> dict[int, Post]:
-        """The posts' views, and into `into` what hydrating them will need."""
+        """The posts' views, and into `into` what hydrating them will need: counts and
+        likes of the posts they show (a known repost's original, never the repost)."""
+        shown = self._views.authors.shown(post_ids)
         posts, profiles, counts, liked = await asyncio.gather(
             self._views.posts(post_ids),
             self._views.profiles(self._views.authors.known(post_ids)),
-            self._counts.get(post_ids),
-            self._likes.liked_among(viewer_id, post_ids),
+            self._counts.get(shown),
+            self._likes.liked_among(viewer_id, shown),
         )
-        into.add(post_ids, profiles, counts, liked)
+        into.add(shown, profiles, counts, liked)
         return posts
 
     async def hydrate(

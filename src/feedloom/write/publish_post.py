@@ -6,8 +6,10 @@ the same key with a different body is refused rather than guessed at.
 
 A reply is a post with a parent (`in_reply_to`): the author must be able to see the
 parent (else 404, nothing written), and the store checks again, in the reply's own
-transaction, that the parent is still there. A comment (POST /v1/posts/{id}/comments)
-is the same reply under the comment limits, with its post's visibility.
+transaction, that the parent is still there. A reply to a repost's ID replies to its
+original (the post the reader was shown; a repost has no text to answer). A comment
+(POST /v1/posts/{id}/comments) is the same reply under the comment limits, with its
+post's visibility.
 
 A quote (`quote_of`) embeds another post: the author must be able to see it (else
 404: a deleted post, one's own too, is not there) and it must be public (else 422,
@@ -108,6 +110,7 @@ class PublishPost:
             parent = await self._access.visible_post(
                 author_id, _body_id("in_reply_to", in_reply_to)
             )
+            parent = parent.shown
             post = replace(post, in_reply_to=parent.id, reply_to_author=parent.author_id)
         if quote_of is not None:
             quoted = await self._access.visible_post(author_id, _body_id("quote_of", quote_of))
@@ -132,7 +135,7 @@ class PublishPost:
             stored = await self._posts.stored_response(author_id, idempotency_key)
             if stored is not None:
                 return await self._first_comment(post_id, stored, request)
-        parent = await self._access.visible_post(author_id, post_id)
+        parent = (await self._access.visible_post(author_id, post_id)).shown
         text = text.strip()
         if not 0 < len(text) <= self.limits.comment_max_chars:
             raise InvalidInput(f"comment text must be 1-{self.limits.comment_max_chars} characters")
@@ -170,7 +173,9 @@ class PublishPost:
 
     async def _first_comment(self, post_id: int, stored: StoredResponse, request: str) -> Comment:
         first = await self._views.post(replayed_id(stored, "comment", request))
-        if first is None or first.in_reply_to != post_id or first.deleted:
+        on = await self._views.post(post_id)  # a repost's ID: the comment is on its original
+        parent_id = on.shown.id if on is not None else post_id
+        if first is None or first.in_reply_to != parent_id or first.deleted:
             raise NotFound("the comment this Idempotency-Key created is gone")
         return Comment.of(first)
 

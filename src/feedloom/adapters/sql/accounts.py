@@ -12,9 +12,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from feedloom.adapters.sql.database import among, utc
-from feedloom.adapters.sql.schema import account_hidden, account_live, media, outbox, tokens, users
+from feedloom.adapters.sql.outbox import record_event
+from feedloom.adapters.sql.schema import account_hidden, account_live, media, tokens, users
 from feedloom.domain.errors import Conflict
-from feedloom.domain.model import FeedOrder, Role, UserProfile
+from feedloom.domain.model import AuthorPushed, FeedOrder, Role, UserProfile
 from feedloom.ports import AccountRecord, Credentials, ProfileChanges, SessionRecord
 
 SESSION_ID = re.compile(r"^[0-9a-f]{16}$")
@@ -196,11 +197,7 @@ class SqlAccounts:
         async with self._engine.begin() as conn:
             await conn.execute(update(users).where(users.c.id == user_id).values(pulled=pulled))
             if not pulled:
-                await conn.execute(
-                    outbox.insert().values(
-                        kind="author_pushed", post_id=0, author_id=user_id, created_at=now
-                    )
-                )
+                await record_event(conn, AuthorPushed(user_id), now)
 
     async def feed_order(self, user_id: int) -> FeedOrder | None:
         query = select(users.c.feed_order).where(users.c.id == user_id)

@@ -10,8 +10,9 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from feedloom.adapters.sql.schema import account_live, outbox, posts, reports, users
-from feedloom.domain.model import Role
+from feedloom.adapters.sql.outbox import record_event
+from feedloom.adapters.sql.schema import account_live, posts, reports, users
+from feedloom.domain.model import PostPublished, Role
 from feedloom.ports import QueuedPost
 
 HELD, RELEASED = "held", "released"
@@ -50,11 +51,7 @@ class SqlModeration:
             if author_id is None:
                 return False
             # Fan-out takes it from here as if it had just been published.
-            await conn.execute(
-                outbox.insert().values(
-                    kind="post_published", post_id=post_id, author_id=author_id, created_at=now
-                )
-            )
+            await record_event(conn, PostPublished(post_id, author_id), now)
         return True
 
     async def report(self, post_id: int, reporter_id: int, reason: str, now: datetime) -> bool:

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from sqlalchemy import ColumnElement, and_, delete, func, or_, select, update
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from feedloom.adapters.sql.database import among, utc
 from feedloom.adapters.sql.schema import outbox
@@ -97,6 +97,12 @@ class SqlOutbox:
         async with self._engine.begin() as conn:
             rows = sorted((await conn.execute(query)).all(), key=lambda row: row.seq)
         return [to_event(row.seq, row.kind, row.post_id, row.author_id) for row in rows]
+
+
+async def record_event(conn: AsyncConnection, event: Event, now: datetime) -> None:
+    """Write an outbox event in the caller's transaction: the write it announces and the
+    event commit together, or neither does."""
+    await conn.execute(outbox.insert().values(outbox_row(event, now)))
 
 
 def outbox_row(event: Event, now: datetime) -> dict[str, object]:

@@ -13,17 +13,24 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from feedloom.adapters.sql.database import among
 from feedloom.adapters.sql.idempotency import claim_key, stored_response
+from feedloom.adapters.sql.outbox import record_event
 from feedloom.adapters.sql.schema import (
     account_hidden,
     idempotency_keys,
     media,
-    outbox,
     posts,
     users,
 )
 from feedloom.domain.errors import InvalidInput, NotFound
 from feedloom.domain.ids import created_at_of
-from feedloom.domain.model import Media, MediaSize, Post, Visibility
+from feedloom.domain.model import (
+    Media,
+    MediaSize,
+    Post,
+    PostDeleted,
+    PostPublished,
+    Visibility,
+)
 from feedloom.domain.reposts import check_shareable
 from feedloom.domain.threads import MAX_DEPTH, reply_path
 from feedloom.ports import StoredResponse
@@ -56,14 +63,7 @@ class SqlPosts:
                 if post.quote_of is not None:
                     await _count_quote(conn, post)
                 await conn.execute(posts.insert().values(row))
-                await conn.execute(
-                    outbox.insert().values(
-                        kind="post_published",
-                        post_id=post.id,
-                        author_id=post.author_id,
-                        created_at=now,
-                    )
-                )
+                await record_event(conn, PostPublished(post.id, post.author_id), now)
         except IntegrityError:
             if idempotency_key is None:
                 raise
@@ -115,11 +115,7 @@ class SqlPosts:
                 await uncount(conn, "reposts", row.repost_of)
             if row.quote_of is not None:
                 await uncount(conn, "quotes", row.quote_of)
-            await conn.execute(
-                outbox.insert().values(
-                    kind="post_deleted", post_id=post_id, author_id=author_id, created_at=now
-                )
-            )
+            await record_event(conn, PostDeleted(post_id, author_id), now)
         return True
 
     async def author_post_ids(

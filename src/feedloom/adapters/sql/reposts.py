@@ -16,10 +16,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from feedloom.adapters.sql.database import among
+from feedloom.adapters.sql.outbox import record_event
 from feedloom.adapters.sql.posts import post_row, uncount
-from feedloom.adapters.sql.schema import outbox, posts
+from feedloom.adapters.sql.schema import posts
 from feedloom.domain.errors import NotFound
-from feedloom.domain.model import Post
+from feedloom.domain.model import Post, PostDeleted, PostPublished
 
 
 class SqlReposts:
@@ -42,14 +43,7 @@ class SqlReposts:
                 if counted.rowcount != 1:
                     raise NotFound("the post to repost is gone")
                 await conn.execute(posts.insert().values(post_row(repost)))
-                await conn.execute(
-                    outbox.insert().values(
-                        kind="post_published",
-                        post_id=repost.id,
-                        author_id=repost.author_id,
-                        created_at=now,
-                    )
-                )
+                await record_event(conn, PostPublished(repost.id, repost.author_id), now)
         except IntegrityError:
             async with self._engine.connect() as conn:
                 existing = await _live_repost(conn, repost.author_id, repost.repost_of)
@@ -75,11 +69,7 @@ class SqlReposts:
             if repost_id is None:
                 return None
             await uncount(conn, "reposts", original_id)
-            await conn.execute(
-                outbox.insert().values(
-                    kind="post_deleted", post_id=repost_id, author_id=user_id, created_at=now
-                )
-            )
+            await record_event(conn, PostDeleted(int(repost_id), user_id), now)
         return int(repost_id)
 
     async def reposted(self, user_id: int, limit: int) -> list[int]:
