@@ -170,5 +170,10 @@ class FeedItem:
     quote: Post | None = None
     quote_author: UserProfile | None = None
 
+    @property
+    def entry_id(self) -> int:
+        """The timeline entry this item stands for: the repost's ID, or the post's."""
+        return self.repost_id if self.repost_id is not None else self.post.id
+
 
 Event = PostPublished | PostDeleted | AuthorPushed

@@ -6,6 +6,9 @@ The pool is the same newest-first candidate generation as the chronological feed
 `feed.rank_candidates` deep in one go and filtered with the same read-time filter.
 Features come in batches: counts from the counter cache, affinity in ONE query for the
 reader and every author in the pool.
+
+A repost is ranked as an entry of its own (its ID, its time): on its original's
+engagement, and on the reader's affinity with the reposter, whom they follow.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ class Features:
         self._affinities, self._half_life = affinities, half_life_days
 
     async def of(self, reader_id: int, posts: Sequence[Post], now: datetime) -> list[Candidate]:
-        counts = await self._ranked_counts([post.id for post in posts])
+        counts = await self._ranked_counts(list({post.shown.id for post in posts}))
         authors = list({post.author_id for post in posts} - {reader_id})
         states = await self._affinities.states(reader_id, authors)
         return [
@@ -44,8 +47,8 @@ class Features:
                 author_id=str(post.author_id),
                 created_at=post.created_at,
                 affinity=affinity_value(states.get(post.author_id), now, self._half_life),
-                likes=counts.get(post.id, Counts()).likes,
-                comments=counts.get(post.id, Counts()).comments,
+                likes=counts.get(post.shown.id, Counts()).likes,
+                comments=counts.get(post.shown.id, Counts()).comments,
             )
             for post in posts
         ]
@@ -73,7 +76,7 @@ def with_scores(
     by_id: Mapping[int, Candidate] = {int(c.post_id): c for c in candidates}
     scored = []
     for item in items:
-        candidate = by_id[item.post.id]
+        candidate = by_id[item.entry_id]
         parts = explain_score(candidate, weights, now)
         extra = {
             "affinity_term": parts.affinity_term,

@@ -7,6 +7,10 @@ likes, decay), so re-ranking per page would repeat and skip posts; the stored li
 cannot. A post deleted or blocked since is dropped from its page, not replaced.
 A ranker that fails or runs out of budget raises RankerFallback: the home feed then
 serves the chronological page instead.
+
+Reposts: the pool shows each original once, by the chronological feed's rule
+(domain/reposts.py, through `visible`); the session holds entry IDs (a repost's own),
+so its later pages show the same entries, "reposted by" as on the first.
 """
 
 from __future__ import annotations
@@ -15,10 +19,12 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 
 from feedloom.domain.cursors import SessionCursor, encode_cursor
 from feedloom.domain.errors import SessionExpired
 from feedloom.domain.model import FeedItem, FeedOrder, Post
+from feedloom.domain.reposts import ShownOriginals
 from feedloom.domain.visibility import feed_filter
 from feedloom.lookups.cached_views import Views
 from feedloom.metrics import Metrics
@@ -67,7 +73,9 @@ class RankedFeed:
     async def first_page(self, reader: Reader, limit: int, timer: StageTimer) -> FeedPage:
         with timer.stage("candidates"):
             sources = await self._candidates.gather(reader, None, self.config.rank_candidates)
-            pool = await self._visible(reader, list(sources))
+            # The pool is the whole session: one original per session, by the chronological
+            # feed's rule (the newest repost shows it, or the post itself just below it).
+            pool = await self._visible(reader, list(sources), ShownOriginals())
         now = self._clock()
         with timer.stage("features"):
             candidates = await self._features.of(reader.user_id, pool.posts, now)
@@ -127,9 +135,11 @@ class RankedFeed:
             next_cursor = _next(reader, cursor.session, end, page.posts, cursor.oldest)
         return FeedPage(items, next_cursor, FeedOrder.RANKED, page.filtered)
 
-    async def _visible(self, reader: Reader, post_ids: Sequence[int]) -> Visible:
+    async def _visible(
+        self, reader: Reader, post_ids: Sequence[int], shown: ShownOriginals | None = None
+    ) -> Visible:
         loaded = await self._views.posts(post_ids)
-        kept = visible(post_ids, loaded, lambda post: feed_filter(reader.context, post))
+        kept = visible(post_ids, loaded, partial(feed_filter, reader.context), shown=shown)
         count_filtered(self._metrics, kept.filtered)
         return kept
 
@@ -158,7 +168,7 @@ class RankedFeed:
                 "reader": str(reader.user_id),
                 "post": str(item.post.id),
                 "author": str(item.post.author_id),
-                "position": positions[item.post.id],
+                "position": positions[item.entry_id],
                 "score": item.score,
                 "components": item.extra,
                 "source": item.source,
