@@ -48,8 +48,13 @@ class Server:
     fleet: Fleet
 
 
-async def start(env: dict[str, str], logs: Path, separate_worker: bool) -> AsyncIterator[Server]:
-    limits = {**CHEAP_HASHES, "FEEDLOOM_RATE_LIMITS__POSTS": "1/minute"}  # 2nd post: 429
+POSTS_LIMITED = {"FEEDLOOM_RATE_LIMITS__POSTS": "1/minute"}  # the 2nd post: 429
+
+
+async def start(
+    env: dict[str, str], logs: Path, separate_worker: bool, limits: dict[str, str] | None = None
+) -> AsyncIterator[Server]:
+    limits = {**CHEAP_HASHES, **(POSTS_LIMITED if limits is None else limits)}
     with fleet({**limits, "FEEDLOOM_ENVIRONMENT": "test", **env}, logs) as running:
         if separate_worker:
             api = running.api("api", worker_id=1)

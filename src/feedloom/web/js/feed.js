@@ -38,8 +38,9 @@ export async function homeView(main) {
       });
     },
     renderItem: (item) => {
-      if (newest === null || bigger(item.post_id, newest)) newest = item.post_id;
-      return postCard(item);
+      const entry = item.repost_id || item.post_id;
+      if (newest === null || bigger(entry, newest)) newest = entry;
+      return postCard(item, { onPosted: showOwn });
     },
   });
   const notices = new NewPostNotices((count, newestId) => {
@@ -79,11 +80,12 @@ export async function homeView(main) {
     loadTop();
   };
 
-  const write = composer((item) => {
-    const card = postCard(item);
+  // Your own posts (from the composer, or a quote from a card) go on top at once.
+  const showOwn = (item) => {
     own.add(item.post_id);
-    feed.prepend(card);
-  });
+    feed.prepend(postCard(item, { onPosted: showOwn }));
+  };
+  const write = composer(showOwn);
 
   const stopPull = pullToRefresh(main, loadTop);
   // Someone who follows few people yet sees whom they might follow and, while their own

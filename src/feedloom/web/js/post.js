@@ -1,26 +1,36 @@
 // A post card: author, time, safe text, images (srcset, lazy), like (optimistic, then
 // the server's word), comments, the thread it belongs to (and whom it replies to),
-// delete own, and "why am I seeing this" on a ranked feed.
+// repost and quote (share.js: also "reposted by" and the quoted post), delete own, and
+// "why am I seeing this" on a ranked feed.
 
 import { api, session } from "./api.js";
 import { openComments } from "./comments.js";
 import { avatar, confirmAction, h, plural, profileHref, richText, timeElement } from "./dom.js";
+import { quoteButton, quotedPost, repostButton, repostedBy } from "./share.js";
 import { attempt, showError } from "./status.js";
 
-export function postCard(item, { onDeleted = () => {} } = {}) {
+export function postCard(item, { onDeleted = () => {}, onPosted = null } = {}) {
+  // A repost's entry shows its original: delete is for the author's own posts only.
   const mine = session.user && session.user.id === item.author.id;
-  const card = h("article", { class: "post", tabindex: "-1", dataset: { postId: item.post_id }, "aria-label": `Post by ${item.author.name || item.author.username}` });
+  const by = item.author.name || item.author.username;
+  const label = item.reposted_by ? `Post by ${by}, reposted by ${item.reposted_by.name || "someone"}` : `Post by ${by}`;
+  const dataset = { postId: item.post_id, ...(item.repost_id ? { repostId: item.repost_id } : {}) };
+  const card = h("article", { class: "post", tabindex: "-1", dataset, "aria-label": label });
   const comments = commentsButton(item, card);
   const parts = [
+    repostedBy(item),
     byline(item),
     item.in_reply_to ? replyingTo(item.in_reply_to) : null,
     item.text ? h("p", { class: "text" }, richText(item.text)) : null,
     item.media.length ? gallery(item.media) : null,
+    quotedPost(item.quote),
     h(
       "div",
       { class: "actions" },
       likeButton(item),
       comments,
+      repostButton(item),
+      quoteButton(item, card, onPosted),
       h("a", { href: `#/post/${item.post_id}`, class: "thread-link" }, "Thread"),
       mine ? deleteButton(item, card, onDeleted) : null,
     ),
