@@ -34,7 +34,13 @@ from feedloom.bench.redis_cluster import cluster_ok, node_answers, start_node
 from feedloom.bench.stores import redis_cpu_seconds
 from feedloom.ports import RateRule
 from feedloom.settings import Settings
-from tests.api import test_feed_basics, test_feed_promises, test_replies
+from tests.api import (
+    test_feed_basics,
+    test_feed_promises,
+    test_quotes,
+    test_replies,
+    test_reposts,
+)
 from tests.contract import (
     test_author_timeline_store,
     test_counter_store,
@@ -84,7 +90,10 @@ CACHE_CONTRACTS = scenarios(
     test_event_queue,
     test_sketches,
 )
-API_SCENARIOS = scenarios(test_feed_basics, test_feed_promises, test_redis_loss, test_replies)
+# Reposts travel by the reposter's size (pushed, bulk lane, pulled) like posts.
+API_SCENARIOS = scenarios(
+    test_feed_basics, test_feed_promises, test_redis_loss, test_replies, test_reposts, test_quotes
+)
 SKETCH_SCENARIOS = scenarios(test_viewer_sketches)  # each takes (client, keys)
 
 
