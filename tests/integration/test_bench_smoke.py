@@ -82,6 +82,18 @@ def test_bench_read_checks_every_page_and_times_the_naive_pull_beside_it() -> No
     assert "| CPU/read | Redis CPU/read |" in output  # Redis': "-" on the embedded default
 
 
+def test_bench_read_with_conversations_checks_pages_and_scrolls_for_double_posts() -> None:
+    output = run(
+        "read", "--users", "200", "--readers", "20", "--warmup", "5", "--rounds", "1",
+        "--conversations",
+    )  # fmt: skip
+
+    assert "mismatches 0" in output, output
+    assert re.search(r"conversations: \d+% of activity reposts, \d+% of posts replies", output)
+    assert "20 scrolls of up to 10 pages, duplicates 0" in output, output
+    assert "| feedloom (home feed, in-process, conversations) |" in output
+
+
 def test_bench_read_over_http_checks_every_page_closed_loop_and_paced() -> None:
     output = run(
         "read", "--users", "200", "--readers", "20", "--rounds", "1", "--http",

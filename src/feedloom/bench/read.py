@@ -28,14 +28,16 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from feedloom.api.serving import settle_heap
+from feedloom.bench.conversations import Activity, expected_page, plan, shares, store_activities
 from feedloom.bench.stores import redis_cpu_seconds
 from feedloom.bench.users import BENCH_WORKER_ID, store_posts
-from feedloom.bench.workload import Workload, sample_readers
+from feedloom.bench.workload import PEERS_SEED, Workload, sample_readers
 from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.read.timing import StageTimer
 from feedloom.settings import Settings
 
 PAGE = 20
+SCROLL, SCROLLERS = 10, 200  # --conversations: pages of one scroll, readers who scroll
 
 
 @dataclass
@@ -79,6 +81,9 @@ class ReadBench:
     baseline: list[Round] = field(default_factory=list)
     mismatches: int = 0
     setup_s: float = 0.0
+    conversations: dict[str, float] | None = None  # the activity's shares, if any
+    scrolls: int = 0  # readers who scrolled `SCROLL` pages (conversations only)
+    duplicates: int = 0  # originals shown twice within one of those scrolls
 
 
 def percentile(ordered: Sequence[float], p: float) -> float:
@@ -88,17 +93,30 @@ def percentile(ordered: Sequence[float], p: float) -> float:
 
 
 async def run_read_bench(
-    settings: Settings, workload: Workload, readers: int, warmup: int, rounds: int
+    settings: Settings,
+    workload: Workload,
+    readers: int,
+    warmup: int,
+    rounds: int,
+    conversations: bool = False,
 ) -> ReadBench:
     result = ReadBench(workload.fingerprint(), workload.users)
     settings = settings.model_copy(update={"worker_id": BENCH_WORKER_ID})
     async with open_feedloom(settings) as feedloom:
         started = time.monotonic()
-        user_ids, post_of = await _publish_one_post_each(feedloom, workload)
+        if conversations:
+            user_ids, acts, post_of = await _publish_conversations(feedloom, workload)
+            result.conversations = shares(acts)
+        else:
+            user_ids, post_of = await _publish_one_post_each(feedloom, workload)
         result.setup_s = time.monotonic() - started
         sampled = sample_readers(workload.users, readers)
         warm = [u for u in sample_readers(workload.users, warmup, salt=2) if u not in sampled]
-        expected = {u: _expected_page(workload, post_of, u) for u in sampled}
+        if conversations:
+            follows = workload.followees
+            expected = {u: expected_page(follows, acts, post_of, u, PAGE) for u in sampled}
+        else:
+            expected = {u: _expected_page(workload, post_of, u) for u in sampled}
         settle_heap()  # as a server does once it is up: the setup's heap is not a read's
         for user in warm:
             await _read(feedloom, user_ids[user])
@@ -112,6 +130,13 @@ async def run_read_bench(
             result.mismatches += sum(
                 page != expected[user] for user, page in zip(sampled, pages, strict=True)
             )
+        if conversations:  # outside the timed rounds
+            for user in sampled[:SCROLLERS]:
+                scrolled = await _scroll(feedloom, user_ids[user])
+                result.scrolls += 1
+                result.duplicates += len(scrolled) - len(set(scrolled))
+    if conversations:
+        return result  # the naive pull knows no replies or reposts: no baseline
     with _baseline(workload, post_of) as read_baseline:
         for user in warm:
             read_baseline(user)
@@ -141,6 +166,34 @@ async def _publish_one_post_each(
     post_of = {u: by_author[user_ids[u]][0] for u in range(workload.users)}
     assert all(post_id > first_id for post_id in post_of.values())
     return user_ids, post_of
+
+
+async def _publish_conversations(
+    feedloom: Feedloom, workload: Workload
+) -> tuple[dict[int, int], list[Activity], dict[int, int]]:
+    """As `_publish_one_post_each`, with the conversational workload's activity."""
+    imported = await feedloom.services.graph_import.run(
+        workload.edges, "not-a-login", build_timelines=True
+    )
+    user_ids = {int(csv_id): user_id for csv_id, user_id in imported.user_ids.items()}
+    acts = plan(workload.followees, PEERS_SEED)
+    entry = await store_activities(feedloom, acts, user_ids)
+    await feedloom.services.worker.process_pending()
+    return user_ids, acts, entry
+
+
+async def _scroll(feedloom: Feedloom, user_id: int) -> list[int]:
+    """The posts shown by up to `SCROLL` pages of one scroll, in order."""
+    shown: list[int] = []
+    cursor = None
+    for _ in range(SCROLL):
+        with feedloom.request_scope():
+            page = await feedloom.services.home_feed.page(user_id, PAGE, cursor, StageTimer())
+        shown += [item.post.id for item in page.items]
+        cursor = page.next_cursor
+        if cursor is None:
+            break
+    return shown
 
 
 def _expected_page(workload: Workload, post_of: dict[int, int], user: int) -> list[int]:
@@ -265,6 +318,8 @@ def _timed_baseline_round(
 
 
 def render_read(bench: ReadBench, store: str) -> str:
+    if bench.conversations is not None:
+        return render_conversations(bench, store)
     ours, base = headline(bench.feedloom), headline(bench.baseline)
     lines = [
         f"graph {bench.fingerprint} ({bench.users:,} users), store {store}, "
@@ -281,6 +336,28 @@ def render_read(bench: ReadBench, store: str) -> str:
         + "; baseline p50 ms: "
         + ", ".join(f"{r.summary()['p50_ms']:.3f}" for r in bench.baseline),
         f"feedloom / baseline p50: {ours['p50_ms'] / base['p50_ms']:.2f}x",
+    ]
+    return "\n".join(lines)
+
+
+def render_conversations(bench: ReadBench, store: str) -> str:
+    assert bench.conversations is not None
+    ours = headline(bench.feedloom)
+    share = bench.conversations
+    lines = [
+        f"graph {bench.fingerprint} ({bench.users:,} users), store {store}, "
+        f"setup {bench.setup_s:.1f} s, mismatches {bench.mismatches}",
+        f"conversations: {share['reposts']:.0%} of activity reposts, "
+        f"{share['replies']:.0%} of posts replies; {bench.scrolls} scrolls of up to {SCROLL} "
+        f"pages, duplicates {bench.duplicates}",
+        "",
+        "| system | read p50 | p99 | reads/s | SQL/read | Redis RT/read | fence PINGs/read"
+        " | CPU/read | Redis CPU/read |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        _row("feedloom (home feed, in-process, conversations)", ours),
+        "",
+        "per round, feedloom p50 ms: "
+        + ", ".join(f"{r.summary()['p50_ms']:.3f}" for r in bench.feedloom),
     ]
     return "\n".join(lines)
 

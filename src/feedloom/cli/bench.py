@@ -277,9 +277,19 @@ def read(
         bool, typer.Option(help="Over HTTP against a server it starts (bench/read_http.py).")
     ] = False,
     concurrency: Annotated[int, typer.Option(min=1, max=256, help="--http: clients.")] = 16,
+    conversations: Annotated[
+        bool,
+        typer.Option(
+            help="Replies (20 % of posts) and reposts (10 % of activity) on the same graph; "
+            "pages checked against the reply rule and no double posts, 10-page scrolls "
+            "checked for duplicates (bench/conversations.py). No baseline."
+        ),
+    ] = False,
 ) -> None:
     """First-page home feed reads in-process on the peers' workload, beside a naive SQL
     pull baseline on the same graph, pages checked (see bench/read.py)."""
+    if http and conversations:
+        raise typer.BadParameter("in-process only", param_hint="--conversations")
     if http:
         require_bench_extra("bench read --http", "httpx")
         _read_over_http(users, seed, readers, rounds, start, concurrency)
@@ -298,7 +308,7 @@ def read(
         async with scratch_store(start.value) as store:
             settings = settings_from_env(store.run_env({}))
             typer.echo(f"bench read on {start.value}: {users:,} users, {readers} readers", err=True)
-            bench = await run_read_bench(settings, workload, readers, warmup, rounds)
+            bench = await run_read_bench(settings, workload, readers, warmup, rounds, conversations)
             return render_read(bench, start.value)
 
     typer.echo(_run(main))
