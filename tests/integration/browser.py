@@ -1,7 +1,7 @@
 """Headless Chromium for the web client's tests: Debian's `chromium` and
 `chromium-driver` driven by Selenium. Nothing is downloaded: the driver and the browser
 are the system's (Selenium Manager is never asked), and a missing one skips locally but
-fails in CI (.ci/run installs both)."""
+fails in CI (./scripts/test installs both)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def browser_paths() -> tuple[str, str]:
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     driver = shutil.which("chromedriver")
     if chromium is None or driver is None:
-        why = "install Debian's chromium and chromium-driver (.ci/run does)"
+        why = "install Debian's chromium and chromium-driver (./scripts/test does as root)"
         if in_ci():
             pytest.fail(f"a headless browser is required when CI=true: {why}", pytrace=False)
         pytest.skip(why)

@@ -1,6 +1,6 @@
 """promtool on the checked-in rules, their unit tests and the dashboard's queries.
 
-promtool comes with Debian's `prometheus` package, which .ci/run installs: locally a
+promtool comes with Debian's `prometheus` package, which ./scripts/test installs: locally a
 missing promtool skips these tests, in CI (CI=true) it fails them.
 """
 

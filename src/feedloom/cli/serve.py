@@ -23,7 +23,9 @@ from feedloom.write import consumers
 
 def serve(
     host: str = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65_535)] = 8000,
+    # FEEDLOOM_PORT: so the README's literal `./scripts/serve` can run beside another server
+    # (the fresh-clone test does).
+    port: Annotated[int, typer.Option(min=1, max=65_535, envvar="FEEDLOOM_PORT")] = 8000,
     data_dir: Annotated[Path | None, typer.Option(help="where the SQLite file lives")] = None,
     demo: Annotated[bool, typer.Option(help="seed demo users and posts on an empty store")] = True,
     inline_worker: Annotated[
