@@ -121,18 +121,28 @@ def migrate() -> None:
 
     settings = command_settings()
 
-    async def main() -> None:
+    async def main() -> list[str]:
         engine = create_database(settings.effective_database_url, settings.database_schema)
         try:
-            await run_migrations(engine, settings.database_schema)
+            return await run_migrations(engine, settings.database_schema)
         finally:
             await engine.dispose()
 
     if settings.effective_database_url.startswith("sqlite"):
         settings.data_dir.mkdir(parents=True, exist_ok=True)
     try:
-        asyncio.run(main())
+        applied = asyncio.run(main())
     except (OSError, DBAPIError) as error:
         reason = str(getattr(error, "orig", None) or error).splitlines()[0]
         fail(f"cannot migrate the database: {reason}")
-    typer.echo("schema is up to date", err=True)
+    typer.echo(migrate_report(applied), err=True)
+
+
+def migrate_report(applied: list[str]) -> str:
+    if not applied:
+        return "schema is up to date: no migration to apply"
+    if len(applied) == 1:
+        return f"applied migration {applied[0]}: schema is up to date"
+    return (
+        f"applied {len(applied)} migrations ({applied[0]} to {applied[-1]}): schema is up to date"
+    )

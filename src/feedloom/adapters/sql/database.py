@@ -111,13 +111,23 @@ def _alembic_config(connection: Connection) -> Config:
     return config
 
 
-async def migrate(engine: AsyncEngine, schema: str | None = None) -> None:
+async def migrate(engine: AsyncEngine, schema: str | None = None) -> list[str]:
+    """Upgrade the schema to the newest revision; the revisions applied, oldest first."""
     async with engine.begin() as connection:
         if schema and engine.dialect.name == "postgresql":
             # The engine's search_path names the schema; it must exist before any table.
             quoted = engine.dialect.identifier_preparer.quote_identifier(schema)
             await connection.execute(text(f"CREATE SCHEMA IF NOT EXISTS {quoted}"))
+        before = await connection.run_sync(
+            lambda sync: MigrationContext.configure(sync).get_current_revision()
+        )
         await connection.run_sync(lambda sync: command.upgrade(_alembic_config(sync), "head"))
+    applied: list[str] = []
+    for script in ScriptDirectory(str(MIGRATIONS_DIR)).walk_revisions():  # newest first
+        if script.revision == before:
+            break
+        applied.append(script.revision)
+    return applied[::-1]
 
 
 async def check_migrated(engine: AsyncEngine) -> None:
