@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Annotated, Literal, Self
+from urllib.parse import urlsplit
 
 from pydantic import (
     BaseModel,
@@ -23,6 +24,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic_core import ErrorDetails
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from feedloom.domain.fanout_policy import FanoutPolicy
@@ -476,13 +478,28 @@ class Settings(BaseSettings):
             )
         return self
 
+    @field_validator("metrics_token")
+    @classmethod
+    def _no_placeholder_token(cls, token: SecretStr | None) -> SecretStr | None:
+        if token is not None and placeholder(token.get_secret_value()):
+            raise ValueError("still a placeholder: use random characters (openssl rand -hex 16)")
+        return token
+
+    @field_validator("database_url", "redis_url")
+    @classmethod
+    def _no_placeholder_password(cls, url: str | None) -> str | None:
+        # Only the password: a host such as db.example.com is no placeholder.
+        if url is not None and placeholder(urlsplit(url).password or ""):
+            raise ValueError("its password is still a placeholder: put the real one")
+        return url
+
     @field_validator("secret_key")
     @classmethod
     def _unguessable(cls, key: SecretStr | None) -> SecretStr | None:
         if key is None:
             return None
         value = key.get_secret_value()
-        if any(word in value.lower() for word in PLACEHOLDER_WORDS):
+        if placeholder(value):
             raise ValueError("still a placeholder: use random characters (openssl rand -hex 32)")
         if len(value) < SECRET_KEY_MIN_CHARS:
             raise ValueError(
@@ -504,8 +521,17 @@ class Settings(BaseSettings):
         return self.is_embedded and self.effective_database_url.startswith("sqlite")
 
 
+def placeholder(value: str) -> bool:
+    return any(word in value.lower() for word in PLACEHOLDER_WORDS)
+
+
 class SettingsError(ValueError):
-    """A setting the environment gets wrong, said in one line that names the variable."""
+    """A setting the environment gets wrong, said in one line that names the variable;
+    `problems` has every such line (`feedloom doctor` lists them all, commands the first)."""
+
+    def __init__(self, first: str, *more: str) -> None:
+        super().__init__(first)
+        self.problems = [first, *more]
 
 
 def load_settings(data_dir: Path | None = None, demo: bool = False) -> Settings:
@@ -515,15 +541,16 @@ def load_settings(data_dir: Path | None = None, demo: bool = False) -> Settings:
 
     Raises SettingsError for an invalid value, and for a FEEDLOOM_* variable no setting
     reads: a typo (FEEDLOOM_FANOUT__PULL_ABOV) must not leave the default in force."""
-    if unknown := unknown_variables(os.environ):
-        raise SettingsError(unknown[0])
+    problems = unknown_variables(os.environ)
     overrides: dict[str, object] = {}
     if data_dir is not None:
         overrides["data_dir"] = data_dir
     try:
         settings = Settings(**overrides)  # type: ignore[arg-type]
     except ValidationError as error:
-        raise SettingsError(describe_invalid(error)) from None
+        problems += describe_invalid(error)
+    if problems:
+        raise SettingsError(*problems)
     if demo and not any(k.startswith("FEEDLOOM_FANOUT") for k in os.environ):
         settings = settings.model_copy(
             update={"fanout": settings.fanout.model_copy(update=DEMO_FANOUT)}
@@ -536,6 +563,8 @@ def load_settings(data_dir: Path | None = None, demo: bool = False) -> Settings:
 PREFIX = "FEEDLOOM_"
 # The test suite's own configuration (tests/servers.py), never read by Settings.
 RESERVED_PREFIX = "FEEDLOOM_TEST_"
+# Read by a command's option, not by Settings: `feedloom serve --port`.
+OPTION_VARIABLES = {"FEEDLOOM_PORT"}
 # Values never echoed back: secrets, and URLs that may carry a password.
 UNECHOED = {"secret_key", "metrics_token", "database_url", "redis_url"}
 # Variables of the server feedloom once left in charge, now read by no one: one left set
@@ -555,7 +584,7 @@ def known_variables(model: type[BaseModel] = Settings, prefix: str = PREFIX) -> 
 
 def unknown_variables(environ: Mapping[str, str]) -> list[str]:
     """One line per FEEDLOOM_* variable no setting reads, with the nearest known name."""
-    known = set(known_variables())
+    known = set(known_variables()) | OPTION_VARIABLES
     lines = [
         f"{variable} is no longer read: set {REPLACED[variable]} instead"
         for variable in sorted(environ)
@@ -571,9 +600,12 @@ def unknown_variables(environ: Mapping[str, str]) -> list[str]:
     return lines
 
 
-def describe_invalid(error: ValidationError) -> str:
-    """The first problem, as `FEEDLOOM_FANOUT__PULL_ABOVE='abc': <why>`."""
-    problem = error.errors()[0]
+def describe_invalid(error: ValidationError) -> list[str]:
+    """Every problem, each as `FEEDLOOM_FANOUT__PULL_ABOVE='abc': <why>`."""
+    return [_describe(problem) for problem in error.errors()]
+
+
+def _describe(problem: ErrorDetails) -> str:
     path = [str(part) for part in problem["loc"]]
     reason = problem["msg"].removeprefix("Value error, ")
     if not path:

@@ -11,6 +11,7 @@ the README promises.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shlex
@@ -69,25 +70,25 @@ def test_the_readme_commands_pass_in_a_fresh_clone(tmp_path: Path) -> None:
     # developer's server may hold 8000), one test process, none of this run's FEEDLOOM_*.
     env = {k: v for k, v in os.environ.items() if not k.startswith(("FEEDLOOM_", "PYTEST"))}
     env |= {"FEEDLOOM_PORT": str(port), "FEEDLOOM_TEST_WORKERS": "0"}
-    log = (tmp_path / "serve.log").open("w")
-    server = subprocess.Popen(
-        commands["serve"],
-        cwd=clone,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + 300  # the first run creates .venv
-        while healthz(port) != 200:
-            assert server.poll() is None, (tmp_path / "serve.log").read_text()[-3000:]
-            assert time.monotonic() < deadline, "no /healthz 200 within 300 s"
-            time.sleep(0.5)
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=60)
-        log.close()
+    with (tmp_path / "serve.log").open("w") as log:
+        server = subprocess.Popen(
+            commands["serve"],
+            cwd=clone,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        try:
+            deadline = time.monotonic() + 300  # the first run creates .venv
+            while healthz(port) != 200:
+                assert server.poll() is None, (tmp_path / "serve.log").read_text()[-3000:]
+                assert time.monotonic() < deadline, "no /healthz 200 within 300 s"
+                time.sleep(0.5)
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(server.pid, signal.SIGTERM)
+            server.wait(timeout=60)
 
     tested = subprocess.run(
         [*commands["test"], SMALL_TEST_FILE],

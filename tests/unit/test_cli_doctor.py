@@ -64,3 +64,23 @@ def test_a_deployment_without_a_secret_key_is_to_be_fixed(tmp_path: Path) -> Non
     code, lines = doctor(env)
     assert code == 1
     assert "FIX  secret    FEEDLOOM_SECRET_KEY unset: openssl rand -hex 32" in lines
+
+
+def test_the_example_env_file_gets_every_placeholder_listed_at_once(tmp_path: Path) -> None:
+    example = Path(__file__).resolve().parents[2] / "ops/one-machine/feedloom.env.example"
+    env = dict(
+        line.split("=", 1)
+        for line in example.read_text().splitlines()
+        if line and not line.startswith("#")
+    )
+
+    code, lines = doctor({**env, "FEEDLOOM_DATA_DIR": str(tmp_path)})
+
+    assert code == 1
+    assert [line.split()[:3] for line in lines] == [
+        ["FIX", "settings", "FEEDLOOM_DATABASE_URL:"],
+        ["FIX", "settings", "FEEDLOOM_SECRET_KEY:"],
+        ["FIX", "settings", "FEEDLOOM_METRICS_TOKEN:"],
+    ]
+    assert all("placeholder" in line for line in lines)
+    assert "REPLACE" not in "".join(lines)  # secrets and URLs are never echoed back

@@ -1,11 +1,13 @@
 """`feedloom doctor`: is this machine's configuration fit to run feedloom? One line per
 check, `ok` or `FIX` and what to do; exit code 1 when anything needs fixing.
 
-Checked: the database answers and is migrated; Redis (when configured) answers, is 7.0
-or newer and evicts only keys with a TTL (an event stream has none and must never be
-evicted); the secret key is set in production; this process has a worker ID of its
-own; this machine's clock agrees with the database's and Redis's (Snowflake IDs are
-minted from it: a clock behind the others mints IDs that sort as older posts).
+Checked: every FEEDLOOM_* variable is known and valid (all wrong ones listed at once,
+placeholders of the example env file included); the database answers and is migrated;
+Redis (when configured) answers, is 7.0 or newer and evicts only keys with a TTL (an
+event stream has none and must never be evicted); the secret key is set in production;
+this process has a worker ID of its own; this machine's clock agrees with the database's
+and Redis's (Snowflake IDs are minted from it: a clock behind the others mints IDs that
+sort as older posts).
 
 Not checkable from one process: that no other process uses the same worker ID.
 """
@@ -19,8 +21,6 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import typer
-
-from feedloom.cli.config import command_settings
 
 if TYPE_CHECKING:
     from feedloom.settings import Settings
@@ -42,8 +42,15 @@ class Finding:
 
 
 def doctor() -> None:
-    """Check the database, Redis, secrets, worker ID and clock; print what to fix."""
-    settings = command_settings()
+    """Check the settings, database, Redis, secrets, worker ID and clock; print what to fix."""
+    from feedloom.settings import SettingsError, load_settings
+
+    try:
+        settings = load_settings()
+    except SettingsError as error:  # every wrong variable at once, not only the first
+        for problem in error.problems:
+            typer.echo(Finding("settings", False, problem).line())
+        raise typer.Exit(1) from None
     findings = asyncio.run(examine(settings))
     for finding in findings:
         typer.echo(finding.line())
