@@ -68,6 +68,22 @@ class JsonFormatter(logging.Formatter):
         return orjson.dumps(line, default=str).decode()
 
 
+class StartedOnce(logging.Filter):
+    """uvicorn says "Started server process" for every server it runs, and a process
+    runs up to three (the API, the admin port, the embedded control channel): one line
+    says it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._said = False
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not str(record.msg).startswith("Started server process"):
+            return True
+        said, self._said = self._said, True
+        return not said
+
+
 def configure_logging(settings: Settings, stream: TextIO | None = None) -> logging.Handler:
     """Install the process's log handler on the root logger (replacing one installed
     before, so calling twice is harmless) and return it."""
@@ -78,6 +94,10 @@ def configure_logging(settings: Settings, stream: TextIO | None = None) -> loggi
         handler.setFormatter(JsonFormatter())
     else:
         handler.setFormatter(logging.Formatter(TEXT_FORMAT))
+    uvicorn_error = logging.getLogger("uvicorn.error")
+    for old_filter in [f for f in uvicorn_error.filters if isinstance(f, StartedOnce)]:
+        uvicorn_error.removeFilter(old_filter)
+    uvicorn_error.addFilter(StartedOnce())
     root = logging.getLogger()
     for old in [h for h in root.handlers if h.get_name() == HANDLER_NAME]:
         root.removeHandler(old)

@@ -7,6 +7,7 @@ line (`refuse_unusable_backends`, cli/config.py), rather than failing on the fir
 from __future__ import annotations
 
 import asyncio
+import logging
 import signal
 from pathlib import Path
 from typing import Annotated
@@ -16,6 +17,8 @@ import typer
 from feedloom.cli.config import refuse_unusable_backends
 from feedloom.cli.errors import fail
 from feedloom.write import consumers
+
+log = logging.getLogger(__name__)
 
 # The service's stack (uvicorn, SQLAlchemy, pydantic...) is imported by each command,
 # not at CLI start: `feedloom --help` must stay fast.
@@ -51,10 +54,11 @@ def serve(
         settings, inline_worker=run_inline, companion=demo_running if demo else None
     )
     configure_logging(settings)
+    # Logged, not printed: with FEEDLOOM_LOG_FORMAT=json the first line is JSON too.
     url = f"http://{host}:{port}"
-    typer.echo(f"feedloom on {url}  (web client: {url}/, API docs: {url}/docs)", err=True)
+    log.info("feedloom on %s  (web client: %s/, API docs: %s/docs)", url, url, url)
     if demo:
-        typer.echo("demo login (web and API): username demo, password demo-password", err=True)
+        log.info("demo login (web and API): username demo, password demo-password")
     serve_http(application, settings, host, port, reuse_port)
 
 
@@ -103,7 +107,7 @@ def worker(
                 loop.add_signal_handler(signum, stop.set)
             loops = feedloom.services.worker.run(stop, concurrency)
             await serve_admin_while(loops, feedloom, settings)
-        typer.echo("worker stopped", err=True)
+        log.info("worker stopped")
 
     # The API server's event loop (uvloop where installed), as `feedloom bench fanout`
     # measures the worker on.
