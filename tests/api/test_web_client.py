@@ -3,6 +3,7 @@ Policy, every module it imports really served, and no markup built from strings.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -93,3 +94,27 @@ def test_images_from_the_media_cdn_are_allowed_by_the_policy() -> None:
     policy = content_security_policy("https://cdn.example.net/media")
     assert "img-src 'self' blob: https://cdn.example.net;" in policy
     assert "img-src 'self' blob:;" in content_security_policy("/media")
+
+
+@pytest.mark.parametrize("demo", [True, False], ids=["demo", "no demo"])
+async def test_the_page_says_a_demo_runs_only_where_one_does(
+    settings: Settings, demo: bool
+) -> None:
+    @contextlib.asynccontextmanager
+    async def demo_running(_feedloom: object) -> AsyncIterator[None]:
+        yield
+
+    application = create_app(
+        settings, inline_worker=False, companion=demo_running if demo else None
+    )
+    async with lifespan_of(application):
+        transport = httpx.ASGITransport(app=application)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+            page = await client.get("/")
+
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert_strict_headers(page)
+    assert ('<meta name="feedloom-demo" content="demo">' in page.text) is demo
+    # The login view shows the demo's account only under that tag (checked in Chromium by
+    # tests/integration/test_web_client.py, whose servers run --no-demo).
+    assert 'meta[name="feedloom-demo"]' in (WEB_ROOT / "js" / "auth.js").read_text()

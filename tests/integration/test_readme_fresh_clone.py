@@ -16,13 +16,14 @@ import os
 import re
 import shlex
 import signal
-import socket
 import subprocess
 import time
 import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests.integration.processes import free_port
 
 pytestmark = pytest.mark.slow  # a clone, a fresh .venv and two scripts: a minute or two
 
@@ -39,12 +40,6 @@ def readme_setup_commands() -> dict[str, list[str]]:
         if {"serve", "test"} <= named.keys():
             return {"serve": named["serve"], "test": named["test"]}
     raise AssertionError("README.md has no bash block with ./scripts/serve and ./scripts/test")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def healthz(port: int) -> int | None:

@@ -122,7 +122,11 @@ class Person:
 
     def sign_up(self) -> None:
         self.driver.get(f"{self.base}/")
+        # No demo runs here (--no-demo): the login page names no demo account.
+        self.find("form.auth #username")
+        assert "demo-password" not in self.find(".auth-foot").text
         self.click("a[href='#/signup']")
+        assert self.find("label[for=password]").text == "Password (at least 8 characters)"
         self.find("#username").send_keys(self.username)
         self.find("#display_name").send_keys(self.name)
         self.find("#password").send_keys(PASSWORD)

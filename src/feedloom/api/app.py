@@ -99,7 +99,7 @@ def create_app(
         health,
     ):
         app.include_router(module.router)
-    install_web(app, settings)
+    install_web(app, settings, demo=companion is not None)
     app.add_middleware(FreshReads, scope=lambda: app.state.feedloom.request_scope())
     app.add_middleware(
         BodySizeLimit, max_bytes=settings.max_body_bytes, upload_max_bytes=settings.media_max_bytes

@@ -13,7 +13,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
@@ -72,10 +72,18 @@ class WebAssets(StaticFiles):
         await super().__call__(scope, receive, with_headers)  # type: ignore[arg-type]
 
 
-def install_web(app: FastAPI, settings: Settings) -> None:
+# The login page names the demo's account only where `serve --demo` made it: a production
+# page must not invite anyone to try a password.
+DEMO_META = '<meta name="feedloom-demo" content="demo">'
+
+
+def install_web(app: FastAPI, settings: Settings, *, demo: bool = False) -> None:
     headers = security_headers(settings)
     app.mount(ASSETS, WebAssets(headers), name="web-assets")
+    page = (WEB_ROOT / "index.html").read_text()
+    if demo:
+        page = page.replace("</head>", f"  {DEMO_META}\n</head>", 1)
 
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
-    async def web_client() -> FileResponse:
-        return FileResponse(WEB_ROOT / "index.html", media_type="text/html", headers=headers)
+    async def web_client() -> HTMLResponse:
+        return HTMLResponse(page, headers=headers)

@@ -21,7 +21,7 @@ export function authView(main, mode) {
   const inputs = [
     ...field("username", "Username", { autocomplete: "username", minlength: 3, maxlength: 32, pattern: "[A-Za-z0-9_]+", autocapitalize: "none", spellcheck: "false" }),
     ...(signingUp ? [h("label", { for: "display_name" }, "Display name (optional)"), h("input", { id: "display_name", maxlength: 64, autocomplete: "nickname" })] : []),
-    ...field("password", "Password", { type: "password", autocomplete: signingUp ? "new-password" : "current-password", minlength: signingUp ? 8 : null, maxlength: 256 }),
+    ...field("password", signingUp ? "Password (at least 8 characters)" : "Password", { type: "password", autocomplete: signingUp ? "new-password" : "current-password", minlength: signingUp ? 8 : null, maxlength: 256 }),
   ];
   const submit = h("button", { type: "submit", class: "primary" }, signingUp ? "Create account" : "Log in");
   const form = h("form", { class: "panel auth", "aria-labelledby": "auth-title" }, h("h1", { id: "auth-title" }, signingUp ? "Create your account" : "Log in to feedloom"), inputs, error, submit);
@@ -45,7 +45,9 @@ export function authView(main, mode) {
   const other = signingUp
     ? h("p", {}, "Have an account? ", h("a", { href: "#/login" }, "Log in"))
     : h("p", {}, "New here? ", h("a", { href: "#/signup" }, "Create an account"));
-  const demo = signingUp ? null : h("p", { class: "hint" }, "Running the demo (./scripts/serve)? Log in as ", h("code", {}, "demo"), " with password ", h("code", {}, "demo-password"), ".");
+  // Only a server running the demo says so (api/web.py): production pages show no login.
+  const demoRuns = document.querySelector('meta[name="feedloom-demo"]') !== null;
+  const demo = signingUp || !demoRuns ? null : h("p", { class: "hint" }, "Running the demo (./scripts/serve)? Log in as ", h("code", {}, "demo"), " with password ", h("code", {}, "demo-password"), ".");
   main.replaceChildren(form, h("div", { class: "auth-foot" }, other, demo));
   form.querySelector("#username").focus();
 }
