@@ -52,6 +52,18 @@ async def test_the_root_serves_the_web_client_page_with_a_strict_csp(
     assert (await web.head("/")).status_code == 200
 
 
+async def test_a_post_link_serves_the_same_page_and_only_for_a_numeric_id(
+    web: httpx.AsyncClient,
+) -> None:
+    response = await web.get("/p/42")
+    assert response.status_code == 200
+    assert response.text == (await web.get("/")).text
+    assert_strict_headers(response)
+    assert (await web.head("/p/42")).status_code == 200
+    assert (await web.get("/p/forty-two")).status_code == 404
+    assert (await web.get("/p/")).status_code == 404
+
+
 async def test_the_page_has_no_inline_script_or_style_for_the_csp_to_refuse(
     web: httpx.AsyncClient,
 ) -> None:
@@ -118,3 +130,25 @@ async def test_the_page_says_a_demo_runs_only_where_one_does(
     # The login view shows the demo's account only under that tag (checked in Chromium by
     # tests/integration/test_web_client.py, whose servers run --no-demo).
     assert 'meta[name="feedloom-demo"]' in (WEB_ROOT / "js" / "auth.js").read_text()
+
+
+def contrast(first: str, second: str) -> float:
+    """WCAG 2 contrast ratio of two #rrggbb colours."""
+
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    low, high = sorted((luminance(first), luminance(second)))
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_danger_buttons_are_readable_in_light_and_dark_mode() -> None:
+    css = (WEB_ROOT / "app.css").read_text()
+    light, dark = css.split("@media (prefers-color-scheme: dark)", 1)
+    dark = dark.split("}", 1)[0]
+    assert "color: var(--danger-text)" in css.split("button.danger {", 1)[1].split("}", 1)[0]
+    for block in (light, dark):
+        colours = dict(re.findall(r"(--danger(?:-text)?):\s*(#[0-9a-fA-F]{6})", block))
+        assert contrast(colours["--danger"], colours["--danger-text"]) >= 4.5, colours

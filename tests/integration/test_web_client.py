@@ -15,6 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support import expected_conditions as ec
@@ -232,6 +233,7 @@ def journey(server: Server, drivers: tuple[WebDriver, WebDriver], shots: Path | 
         ann.driver.set_window_size(*DESKTOP)
 
     thread(ann, card)
+    post_page(ann, post_id)
 
     # Ann blocks Bo from his profile (after confirming); his post is gone on the next load.
     ann.click(f"{card} .byline a.name")
@@ -285,6 +287,45 @@ def thread(ann: Person, card: str) -> None:
     )
     ann.click("#nav a[href='#/']")
     ann.find(card)
+
+
+def post_page(ann: Person, post_id: str | None) -> None:
+    """/p/{id} opened directly is the post's thread page; its image opens large in a
+    dialog from the keyboard (Tab stays in it, Escape closes, focus comes back), with
+    its alt text, never drawn larger than it is; no sideways scroll, phone or desktop."""
+    for size in (PHONE, DESKTOP):
+        ann.driver.set_window_size(*size)
+        ann.driver.get(f"{ann.base}/p/{post_id}")
+        ann.wait_text(".thread .post.focus .text", "Sunset over the bay")
+        lightbox(ann, size[0])
+        width = ann.driver.execute_script("return document.documentElement.scrollWidth")
+        assert width <= size[0], f"the post page overflows at {size[0]}px: {width}px"
+    ann.driver.get(f"{ann.base}/#/")
+
+
+def lightbox(ann: Person, viewport_width: int) -> None:
+    link = ann.find(".thread .post.focus .gallery a.media")
+    image = link.find_element(By.TAG_NAME, "img")
+    assert image.value_of_css_property("max-width") == "1200px"  # its own width
+    ann.driver.execute_script("arguments[0].focus()", link)
+    link.send_keys(Keys.ENTER)
+    dialog = ann.find("dialog.lightbox")
+    assert dialog.get_attribute("open") is not None
+    ann.wait_text(".lightbox-alt", "An orange sky")
+    large = ann.find(".lightbox-image")
+    assert large.get_attribute("alt") == "An orange sky"
+    wait(ann.driver).until(
+        lambda d: d.execute_script("return arguments[0].naturalWidth", large) == 1200
+    )
+    assert large.size["width"] <= min(1200, viewport_width)
+    for _tab in range(3):
+        ann.driver.switch_to.active_element.send_keys(Keys.TAB)
+        assert ann.driver.execute_script(
+            "return document.activeElement.closest('dialog.lightbox') !== null"
+        ), "focus left the open lightbox"
+    ann.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait(ann.driver).until(lambda _d: dialog.get_attribute("open") is None)
+    assert ann.driver.switch_to.active_element == link, "focus did not come back"
 
 
 def first_screen(cy: Person, ann: Person, bo: Person, post_id: str, shots: Path | None) -> None:

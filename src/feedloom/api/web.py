@@ -1,4 +1,5 @@
-"""GET /: the web client, and /web/* its files (plain ES modules and CSS, no build step).
+"""GET /: the web client, GET /p/{id}: the same page opening a post's thread (a link to
+share), and /web/* its files (plain ES modules and CSS, no build step).
 
 The client uses only the public /v1 API, like any other app. Its HTML page carries a
 strict Content Security Policy: scripts and styles come from this origin only and never
@@ -87,3 +88,9 @@ def install_web(app: FastAPI, settings: Settings, *, demo: bool = False) -> None
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def web_client() -> HTMLResponse:
         return HTMLResponse(page, headers=headers)
+
+    # The client reads the post's ID from the path; whether it exists and who may see it
+    # is the API's answer, as for every other page. Digits only: /p/anything-else is a 404.
+    @app.api_route("/p/{post_id:int}", methods=["GET", "HEAD"], include_in_schema=False)
+    async def post_page() -> HTMLResponse:
+        return await web_client()

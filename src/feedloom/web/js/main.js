@@ -1,5 +1,6 @@
-// The web client's entry: a hash router over the views. Signed out, every page but
-// log in / sign up leads to log in; a 401 anywhere does the same.
+// The web client's entry: a hash router over the views (and /p/{id}, a post's link).
+// Signed out, every page but log in / sign up leads to log in (and back to the page
+// asked for, once signed in); a 401 anywhere does the same.
 
 import { ApiError, OfflineError, api, onSignedOut, session } from "./api.js";
 import { authView } from "./auth.js";
@@ -26,16 +27,30 @@ const main = document.getElementById("main");
 let cleanup = null;
 let navigation = 0;
 
+// A shared link, /p/{id}, opens that post's thread page; the other pages stay hash routes.
+const permalink = location.pathname.match(/^\/p\/(\d+)$/);
+if (permalink && !location.hash) history.replaceState(null, "", `#/post/${permalink[1]}`);
+const NEXT = "feedloom.next";
+
 async function route() {
   const hash = location.hash || "#/";
   const [pattern, view, needsSession] = ROUTES.find(([p]) => p.test(hash)) || ROUTES[ROUTES.length - 1];
   if (needsSession && !session.token) {
+    if (hash !== "#/") sessionStorage.setItem(NEXT, hash); // back there once signed in
     location.replace("#/login");
     return;
   }
   if (!needsSession && session.token) {
     location.replace("#/");
     return;
+  }
+  const next = sessionStorage.getItem(NEXT);
+  if (next && session.token) {
+    sessionStorage.removeItem(NEXT);
+    if (hash === "#/") {
+      location.replace(next);
+      return;
+    }
   }
   const mine = ++navigation;
   if (cleanup) cleanup();

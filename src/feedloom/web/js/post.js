@@ -6,6 +6,7 @@
 import { api, session } from "./api.js";
 import { openComments } from "./comments.js";
 import { avatar, confirmAction, h, plural, profileHref, richText, timeElement } from "./dom.js";
+import { openLightbox } from "./lightbox.js";
 import { quoteButton, quotedPost, repostButton, repostedBy } from "./share.js";
 import { attempt, showError } from "./status.js";
 
@@ -79,20 +80,25 @@ function gallery(media) {
 export function image(media, sizes) {
   const candidates = [...media.sizes, { url: media.url, w: media.w, h: media.h }];
   const fallback = media.sizes.find((s) => s.w >= 480) || media;
-  return h(
-    "a",
-    { href: media.url, target: "_blank", rel: "noopener", class: "media" },
-    h("img", {
-      src: fallback.url,
-      srcset: candidates.map((c) => `${c.url} ${c.w}w`).join(", "),
-      sizes,
-      width: media.w,
-      height: media.h,
-      alt: media.alt || "",
-      loading: "lazy",
-      decoding: "async",
-    }),
-  );
+  const link = h("a", { href: media.url, class: "media", "aria-haspopup": "dialog" });
+  link.addEventListener("click", (event) => {
+    event.preventDefault();
+    openLightbox(media, link);
+  });
+  if (!media.alt) link.setAttribute("aria-label", "Open the image");
+  const picture = h("img", {
+    src: fallback.url,
+    srcset: candidates.map((c) => `${c.url} ${c.w}w`).join(", "),
+    sizes,
+    width: media.w,
+    height: media.h,
+    alt: media.alt || "",
+    loading: "lazy",
+    decoding: "async",
+  });
+  picture.style.maxWidth = `${media.w}px`; // never drawn larger than it is
+  link.append(picture);
+  return link;
 }
 
 function likeButton(item) {

@@ -33,8 +33,9 @@ export async function threadView(main, postId) {
   const ancestors = h("ol", { class: "thread-ancestors", "aria-label": "Earlier in the thread" }, ...first.ancestors.map((item) => h("li", {}, postCard(item))));
   const focus = postCard(post);
   focus.classList.add("focus");
+  const link = h("p", { class: "permalink" }, h("a", { href: `/p/${post.post_id}` }, "Link to this post"));
   main.replaceChildren(
-    h("section", { class: "thread", "aria-label": "Thread" }, ancestors, focus, replyForm(post, replies, () => Boolean(cursor)), replies, more),
+    h("section", { class: "thread", "aria-label": "Thread" }, ancestors, focus, link, replyForm(post, replies, () => Boolean(cursor)), replies, more),
   );
 }
 
