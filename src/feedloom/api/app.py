@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager
 
 from fastapi import FastAPI
+from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from feedloom import __version__
@@ -23,6 +24,7 @@ from feedloom.api.routes import (
     accounts,
     feed,
     health,
+    limits,
     media,
     moderation,
     notices,
@@ -38,6 +40,8 @@ from feedloom.api.security_headers import install_security_headers
 from feedloom.api.web import install_web
 from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.settings import Settings
+
+UNCOMPRESSED = (*DEFAULT_EXCLUDED_CONTENT_TYPES, "image/*", "application/octet-stream")
 
 # Runs for the app's lifetime next to it (e.g. the demo's seeding and ticker).
 Companion = Callable[[Feedloom], AbstractAsyncContextManager[None]]
@@ -96,6 +100,7 @@ def create_app(
         streams,
         media,
         moderation,
+        limits,
         health,
     ):
         app.include_router(module.router)
@@ -105,6 +110,9 @@ def create_app(
         BodySizeLimit, max_bytes=settings.max_body_bytes, upload_max_bytes=settings.media_max_bytes
     )
     app.add_middleware(NulGuard)
+    # Text above ~1 KB goes gzipped to a client that accepts it; media bytes (already
+    # compressed) and event streams (each event must leave at once) never are.
+    app.add_middleware(GZipMiddleware, minimum_size=1024, exclude_content_types=UNCOMPRESSED)
     guard_admin_paths(app, settings)
     # Added last, so outermost: rejected and oversized requests get an ID and are counted.
     app.add_middleware(Observability, metrics=lambda: app.state.feedloom.metrics)

@@ -119,10 +119,11 @@ PUBLIC = {
     ("get", "/healthz"),
     ("get", "/readyz"),
     ("get", "/metrics"),
+    ("get", "/v1/limits"),
 }
 
 # Operations that answer without the database (every other one may answer 503).
-STORELESS = {("get", "/healthz"), ("get", "/metrics")}
+STORELESS = {("get", "/healthz"), ("get", "/metrics"), ("get", "/v1/limits")}
 
 
 def install_openapi(app: FastAPI, settings: Settings) -> None:

@@ -59,6 +59,9 @@ def example(value: JsonDict) -> ConfigDict:
     return ConfigDict(json_schema_extra={"examples": [value]})
 
 
+BIO_MAX_CHARS = 300
+
+
 class Strict(BaseModel):
     """A request body: unknown fields and NUL characters refused (422), in every text
     field and list of texts. PostgreSQL text cannot hold NUL; refusing it here keeps
@@ -405,7 +408,7 @@ class ProfileEdit(Strict):
     """Only the fields sent change; `avatar_media_id: null` removes the avatar."""
 
     display_name: str | None = Field(None, min_length=1, max_length=64)
-    bio: str | None = Field(None, max_length=300)
+    bio: str | None = Field(None, max_length=BIO_MAX_CHARS)
     avatar_media_id: str | None = Field(
         None, max_length=20, description="an image you uploaded with POST /v1/media"
     )

@@ -107,10 +107,12 @@ export function upload(url, file, onProgress) {
 
 let capabilities = null;
 
-/** What this server offers and its limits, read once from its OpenAPI document. */
+/** This server's limits, read once from GET /v1/limits (a few numbers). The optional
+ * endpoints (password change, account and comment deletion) are assumed; a 404/405
+ * from one disables its control. */
 export async function serverCapabilities() {
   if (capabilities === null) {
-    capabilities = api("GET", "/openapi.json").then(readCapabilities, (error) => {
+    capabilities = api("GET", "/v1/limits").then(readCapabilities, (error) => {
       capabilities = null;
       throw error;
     });
@@ -118,18 +120,17 @@ export async function serverCapabilities() {
   return capabilities;
 }
 
-function readCapabilities(doc) {
-  const schemas = (doc.components && doc.components.schemas) || {};
-  const field = (model, name) => (schemas[model] && schemas[model].properties[name]) || {};
-  const has = (path, method) => Boolean(doc.paths[path] && doc.paths[path][method]);
+function readCapabilities(limits) {
   return {
-    postMaxChars: field("NewPost", "text").maxLength || 500,
-    mediaPerPost: field("NewPost", "media_ids").maxItems ?? 4,
-    commentMaxChars: field("NewComment", "text").maxLength || 1000,
-    bioMaxChars: (field("ProfileEdit", "bio").anyOf || []).map((s) => s.maxLength).find(Boolean) || 300,
-    changePassword: has("/v1/me/password", "put"),
-    deleteAccount: has("/v1/me", "delete"),
-    deleteComment: has("/v1/posts/{post_id}/comments/{comment_id}", "delete"),
+    postMaxChars: limits.post_max_chars,
+    mediaPerPost: limits.media_per_post,
+    mediaMaxBytes: limits.media_max_bytes,
+    mediaTypes: limits.media_types,
+    commentMaxChars: limits.comment_max_chars,
+    bioMaxChars: limits.bio_max_chars,
+    changePassword: true,
+    deleteAccount: true,
+    deleteComment: true,
   };
 }
 
