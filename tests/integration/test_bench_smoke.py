@@ -55,6 +55,21 @@ def test_bench_fanout_in_process_times_the_worker_alone(tmp_path: Path) -> None:
     assert figures["redis_cpu_s"] is None  # the embedded default has no Redis
 
 
+def test_bench_fanout_with_conversations_applies_the_reply_rule_without_a_query_per_follower(
+    tmp_path: Path,
+) -> None:
+    output = run("fanout", *SMALL, "--in-process", "--conversations", "--out", str(tmp_path))
+
+    figures = json.loads((tmp_path / "fanout.json").read_text())
+    assert figures["posts"] == 30 and figures["conversations"]["replies"] > 0
+    # Replies reach only followers who also follow the account replied to: fewer writes.
+    assert 0 < figures["timeline_writes"] < figures["expected_timeline_writes"]
+    # The batch's relations are read once: statements grow with entries, not followers.
+    assert figures["sql_statements"] < figures["posts"]
+    assert figures["timeline_writes"] > 10 * figures["sql_statements"]
+    assert "| SQL statements while fanning out (per entry) |" in output
+
+
 @pytest.mark.postgres
 @pytest.mark.redis
 def test_bench_fanout_in_process_on_redis_reports_redis_cpu(

@@ -91,11 +91,15 @@ async def fanout_over_http(
 
 
 async def fanout_in_process(
-    kind: StoreKind, edges: list[Edge], pull_above: int, worker_concurrency: int
+    kind: StoreKind,
+    edges: list[Edge],
+    pull_above: int,
+    worker_concurrency: int,
+    conversations: bool = False,
 ) -> Figures:
     async with scratch_store(kind) as store:
         settings = settings_from_env(store.run_env(fanout_env(pull_above)))
-        run = await run_in_process(settings, edges, worker_concurrency)
+        run = await run_in_process(settings, edges, worker_concurrency, conversations)
     figures = {
         "mode": "in-process",
         "store": kind + ("+redis" if settings.redis_url else ""),
@@ -109,6 +113,8 @@ async def fanout_in_process(
         "worker_cpu_s": run.cpu_s,
         "writes_per_worker_cpu_second": run.timeline_writes / run.cpu_s if run.cpu_s else None,
         "redis_cpu_s": run.redis_cpu_s,
+        "sql_statements": run.sql_statements,
+        "conversations": run.shares,
     }
     return figures | {"useful_writes_per_second": _useful(figures)}
 
@@ -145,6 +151,15 @@ def render_fanout(figures: Figures) -> str:
         rows.append(["worker process CPU (excl. PostgreSQL, Redis)", cpu])
         if f["redis_cpu_s"] is not None:
             rows.append(["Redis CPU meanwhile (every primary)", f"{fmt(f['redis_cpu_s'])} s"])
+        if f["conversations"] is not None:
+            shares = f["conversations"]
+            mix = f"{fmt(100 * shares['reposts'])} % reposts, {fmt(100 * shares['replies'])} %"
+            rows.append(["entries (conversations)", f"{mix} of posts are replies"])
+        statements = f["sql_statements"]
+        per_post = statements / f["posts"] if f["posts"] else None
+        rows.append(
+            ["SQL statements while fanning out (per entry)", f"{fmt(statements)} ({fmt(per_post)})"]
+        )
     rows += [
         [
             "timeline_writes (expected)",

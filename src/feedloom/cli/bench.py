@@ -96,6 +96,13 @@ def fanout(
             f"{consumers.IN_PROCESS} embedded, {consumers.SHARED_STORE} on Redis].",
         ),
     ] = None,
+    conversations: Annotated[
+        bool,
+        typer.Option(
+            help="--in-process: each user's entry is a reply (20 % of posts), a repost "
+            "(10 %) or a post (bench/conversations.py); SQL statements are counted."
+        ),
+    ] = False,
     out: OutOption = None,
 ) -> None:
     """Every user posts once: timeline writes, time until fan-out finished, writes/s."""
@@ -112,12 +119,15 @@ def fanout(
     edges = _peers_edges() if peers else _edges(graph, users, seed)
     if in_process and url:
         raise typer.BadParameter("--in-process starts its own store", param_hint="--url")
+    if conversations and not in_process:
+        raise typer.BadParameter("with --in-process only", param_hint="--conversations")
     url = _checked_url(url, password)
 
     async def main() -> dict[str, Any]:
         if in_process:
+            consumers_per_lane = worker_concurrency or _consumers(start)
             return await fanout_in_process(
-                start.value, edges, pull_above, worker_concurrency or _consumers(start)
+                start.value, edges, pull_above, consumers_per_lane, conversations
             )
         with ProgressBars() as progress:
             env = fanout_env(pull_above)
