@@ -315,6 +315,63 @@ class HttpSettings(BaseModel):
         return networks
 
 
+class MediaSettings(BaseModel):
+    """Where image bytes live (docs/PRODUCTION.md, "Media"): FEEDLOOM_MEDIA__STORE...
+    `files`: a directory in data_dir, uploads PUT to the API (one machine). `s3`: an
+    S3-compatible bucket every process shares, uploads PUT straight to it."""
+
+    store: Literal["files", "s3"] = Field("files", description="files (one machine) or s3")
+    upload_ttl_s: int = Field(900, ge=60, le=86_400, description="how long an upload URL works")
+    signed_get_ttl_s: int = Field(
+        3_600,
+        ge=60,
+        le=604_800,
+        description="s3: GET /media/{name} redirects to a signed GET valid this long",
+    )
+    s3_bucket: str | None = Field(None, description="s3: the bucket (required)")
+    s3_endpoint_url: str | None = Field(
+        None, description="s3: the endpoint the servers use; unset: AWS S3 in s3_region"
+    )
+    s3_public_endpoint_url: str | None = Field(
+        None, description="s3: the endpoint browsers reach, if not s3_endpoint_url"
+    )
+    s3_region: str = Field("us-east-1", description="s3: the region (R2: auto)")
+    s3_access_key_id: SecretStr | None = Field(
+        None, description="s3: unset: the AWS chain (AWS_* variables, instance role)"
+    )
+    s3_secret_access_key: SecretStr | None = None
+    s3_path_style: bool = Field(
+        False, description="s3: the bucket in the URL's path, not its host (MinIO, Garage)"
+    )
+
+    @model_validator(mode="after")
+    def _a_bucket_for_s3(self) -> Self:
+        if self.store == "s3" and not self.s3_bucket:
+            raise ValueError("FEEDLOOM_MEDIA__STORE=s3 needs FEEDLOOM_MEDIA__S3_BUCKET")
+        if (self.s3_access_key_id is None) != (self.s3_secret_access_key is None):
+            raise ValueError(
+                "set both FEEDLOOM_MEDIA__S3_ACCESS_KEY_ID and FEEDLOOM_MEDIA__S3_SECRET_ACCESS_KEY"
+                " or neither"
+            )
+        return self
+
+    def browser_origins(self) -> list[str]:
+        """Where browsers PUT uploads and follow signed GETs to: the web client's CSP
+        must allow them (api/web.py): the endpoint, and its virtual host for the bucket
+        unless the bucket is in the path; AWS S3 without an endpoint: the bucket's hosts."""
+        if self.store != "s3":
+            return []
+        endpoint = self.s3_public_endpoint_url or self.s3_endpoint_url
+        if endpoint is None:
+            hosts = ("s3.amazonaws.com", f"s3.{self.s3_region}.amazonaws.com")
+            return [f"https://{self.s3_bucket}.{host}" for host in hosts]
+        parts = urlsplit(endpoint)
+        origin = f"{parts.scheme}://{parts.netloc}"
+        if self.s3_path_style:
+            return [origin]
+        return [origin, f"{parts.scheme}://{self.s3_bucket}.{parts.netloc}"]
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="FEEDLOOM_", env_nested_delimiter="__", extra="ignore"
@@ -447,6 +504,7 @@ class Settings(BaseSettings):
     moderation: ModerationSettings = ModerationSettings()
     http: HttpSettings = HttpSettings()
     memo: MemoSettings = MemoSettings()
+    media: MediaSettings = MediaSettings()
 
     # Operations (docs/OPERATIONS.md): logs, and who may read /metrics and /readyz.
     log_format: Literal["text", "json"] = Field(
@@ -566,7 +624,14 @@ RESERVED_PREFIX = "FEEDLOOM_TEST_"
 # Read by a command's option, not by Settings: `feedloom serve --port`.
 OPTION_VARIABLES = {"FEEDLOOM_PORT"}
 # Values never echoed back: secrets, and URLs that may carry a password.
-UNECHOED = {"secret_key", "metrics_token", "database_url", "redis_url"}
+UNECHOED = {
+    "secret_key",
+    "metrics_token",
+    "database_url",
+    "redis_url",
+    "s3_access_key_id",
+    "s3_secret_access_key",
+}
 # Variables of the server feedloom once left in charge, now read by no one: one left set
 # would silently stop doing what its operator meant.
 REPLACED = {"FORWARDED_ALLOW_IPS": "FEEDLOOM_HTTP__TRUSTED_PROXIES"}

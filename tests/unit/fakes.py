@@ -738,9 +738,14 @@ class FakeAccountEraser:
     def __init__(self, erasure: Erasure) -> None:
         self.erasure = erasure
         self.erased: list[tuple[int, datetime]] = []
+        self.files = list(erasure.media_files)  # the media rows, until erased
+
+    async def media_files(self, user_id: int) -> list[str]:
+        return list(self.files)
 
     async def erase_account(self, user_id: int, now: datetime) -> Erasure:
         self.erased.append((user_id, now))
+        self.files = []
         return self.erasure
 
 

@@ -56,7 +56,7 @@ def _item(item: FeedItem, explain: bool) -> dict[str, Any]:
         "post_id": str(post.id),
         "author": _author(item.author),
         "text": post.text,
-        "media": [_media(media) for media in post.media],
+        "media": [_media(media) for media in post.shown_media],
         "visibility": post.visibility.value,
         "created_at": post.created_at,  # orjson writes it as pydantic does (OPT_UTC_Z)
         "likes": item.counts.likes,

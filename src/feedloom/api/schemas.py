@@ -288,7 +288,7 @@ class Item(QuotedPost):
             post_id=str(post.id),
             author=_author(author),
             text=post.text,
-            media=[MediaOut.of(m) for m in post.media],
+            media=[MediaOut.of(m) for m in post.shown_media],
             visibility=post.visibility,
             created_at=post.created_at,
             likes=item.counts.likes,

@@ -4,11 +4,14 @@ share), and /web/* its files (plain ES modules and CSS, no build step).
 The client uses only the public /v1 API, like any other app. Its HTML page carries a
 strict Content Security Policy: scripts and styles come from this origin only and never
 inline, so user-written text can never run even if it reached the DOM as markup (the
-client only ever sets textContent). Images may also come from the media CDN.
+client only ever sets textContent). Images may also come from the media CDN, and with
+an S3 bucket the page PUTs uploads to it and follows signed GETs there: its origins
+join img-src and connect-src.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from importlib.resources import files
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -24,16 +27,18 @@ WEB_ROOT = Path(str(files("feedloom") / "web"))
 ASSETS = "/web"
 
 
-def content_security_policy(media_base_url: str) -> str:
+def content_security_policy(media_base_url: str, bucket_origins: Sequence[str] = ()) -> str:
     parts = urlsplit(media_base_url)
-    media_origin = f" {parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else ""
+    media_origins = [f"{parts.scheme}://{parts.netloc}"] if parts.scheme and parts.netloc else []
+    images = " ".join(["'self'", "blob:", *dict.fromkeys([*media_origins, *bucket_origins])])
+    uploads = " ".join(["'self'", *bucket_origins])
     return "; ".join(
         [
             "default-src 'none'",
             "script-src 'self'",
             "style-src 'self'",
-            f"img-src 'self' blob:{media_origin}",
-            "connect-src 'self'",
+            f"img-src {images}",
+            f"connect-src {uploads}",
             "manifest-src 'self'",
             "base-uri 'none'",
             "form-action 'self'",
@@ -44,7 +49,9 @@ def content_security_policy(media_base_url: str) -> str:
 
 def security_headers(settings: Settings) -> dict[str, str]:
     return {
-        "Content-Security-Policy": content_security_policy(settings.media_base_url),
+        "Content-Security-Policy": content_security_policy(
+            settings.media_base_url, settings.media.browser_origins()
+        ),
         "X-Content-Type-Options": "nosniff",
         "X-Frame-Options": "DENY",
         "Referrer-Policy": "no-referrer",

@@ -36,6 +36,7 @@ from feedloom.adapters.redis import (
     redis_caches,
     redis_event_queue,
 )
+from feedloom.adapters.s3.config import S3Config
 from feedloom.adapters.sql.accounts import SqlAccounts
 from feedloom.adapters.sql.affinity import SqlAffinityStore
 from feedloom.adapters.sql.bulk_import import SqlBulkImport
@@ -57,7 +58,16 @@ from feedloom.adapters.sql.suggestions import SqlSuggestions
 from feedloom.adapters.sql.threads import SqlThreads
 from feedloom.domain.trending import WINDOWS
 from feedloom.metrics import Metrics
-from feedloom.ports import ActivityLog, CachePorts, Clock, DurableStores, EventQueue
+from feedloom.ports import (
+    ActivityLog,
+    CachePorts,
+    Clock,
+    DirectUploads,
+    DurableStores,
+    EventQueue,
+    ObjectStore,
+    SignedReads,
+)
 from feedloom.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -74,6 +84,8 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
     else:
         await check_migrated(engine)
     accounts, posts, graph = SqlAccounts(engine), SqlPosts(engine), SqlSocialGraph(engine)
+    media_sizes = SqlMediaSizes(engine)
+    objects, direct_uploads, signed_reads = await object_store(settings, stack)
     return DurableStores(
         accounts=accounts,
         account_admin=accounts,
@@ -89,8 +101,9 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         archive=posts,
         media=posts,
         media_sweep=posts,
-        media_sizes=SqlMediaSizes(engine),
-        objects=LocalObjectStore(settings.data_dir / "media"),
+        media_sizes=media_sizes,
+        upload_receipts=media_sizes,
+        objects=objects,
         idempotency=posts,
         relations=graph,
         graph=graph,
@@ -106,6 +119,37 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         worker_leases=SqlWorkerLeases(engine),
         bulk=SqlBulkImport(engine),
         moderation=SqlModeration(engine),
+        direct_uploads=direct_uploads,
+        signed_reads=signed_reads,
+    )
+
+
+async def object_store(
+    settings: Settings, stack: contextlib.AsyncExitStack
+) -> tuple[ObjectStore, DirectUploads | None, SignedReads | None]:
+    """Image bytes: the data dir's media directory, or a bucket every machine shares.
+    The S3 client is imported only when configured: the embedded default never loads it."""
+    if settings.media.store == "files":
+        return LocalObjectStore(settings.data_dir / "media"), None, None
+    from feedloom.adapters.s3.object_store import s3_object_store
+
+    bucket = await stack.enter_async_context(s3_object_store(s3_config(settings)))
+    return bucket, bucket, bucket
+
+
+def s3_config(settings: Settings) -> S3Config:
+    media = settings.media
+    if media.s3_bucket is None:
+        raise ValueError("no FEEDLOOM_MEDIA__S3_BUCKET set")
+    key, secret = media.s3_access_key_id, media.s3_secret_access_key
+    return S3Config(
+        bucket=media.s3_bucket,
+        endpoint_url=media.s3_endpoint_url,
+        public_endpoint_url=media.s3_public_endpoint_url,
+        region=media.s3_region,
+        access_key_id=key.get_secret_value() if key else None,
+        secret_access_key=secret.get_secret_value() if secret else None,
+        path_style=media.s3_path_style,
     )
 
 

@@ -18,7 +18,7 @@ from feedloom.lookups.signals import EngagementSignals
 from feedloom.lookups.spikes import Spikes, SpikeTally
 from feedloom.lookups.timelines import TimelineRebuilder
 from feedloom.lookups.trending import TrendingTally
-from feedloom.ports import CachePorts, Clock, DurableStores, EventQueue
+from feedloom.ports import CachePorts, Clock, DurableStores, EventQueue, OwnedMedia
 from feedloom.ranking import rank
 from feedloom.read.author_posts import AuthorPosts
 from feedloom.read.candidates import Candidates
@@ -52,8 +52,10 @@ from feedloom.write.fan_out import FanOut
 from feedloom.write.feed_upkeep import FeedUpkeep
 from feedloom.write.import_graph import GraphImport
 from feedloom.write.media import MediaConfig, MediaUploads
+from feedloom.write.media_check import CheckUploads
 from feedloom.write.media_cleanup import CleanUpMedia
 from feedloom.write.media_jobs import MediaJobs
+from feedloom.write.media_receipts import ReceivedMedia
 from feedloom.write.moderation import Moderation, Reports
 from feedloom.write.passwords import Passwords
 from feedloom.write.profile import EditProfile
@@ -230,12 +232,16 @@ def build_services(
         stores.objects,
         clock,
     )
+    upload_check = CheckUploads(
+        stores.media_sizes, stores.direct_uploads, stores.objects, views, settings.media_max_bytes
+    )
     worker.media_jobs = MediaJobs(
-        stores.media_sizes, views, clock, stores.objects, settings.media_base_url
+        stores.media_sizes, views, clock, stores.objects, upload_check, settings.media_base_url
     )
     check = DefaultContentCheck(caches.rate_limiter, check_rules(settings), clock)
     worker.screen = ScreenPosts(views, stores.moderation, check, metrics)
     worker.signals, worker.spikes = signals, spikes
+    owned_media = _owned_media(settings, stores, clock)
     account_lifecycle = AccountLifecycle(
         stores.account_admin,
         stores.archive,
@@ -260,7 +266,7 @@ def build_services(
             timedelta(days=settings.username_reserved_days),
         ),
         account_lifecycle=account_lifecycle,
-        edit_profile=EditProfile(stores.profile_editor, stores.media, views),
+        edit_profile=EditProfile(stores.profile_editor, owned_media, views),
         auth=Authenticator(
             stores.tokens, caches.tokens, stores.activity, caches.timelines, clock, session_policy
         ),
@@ -269,7 +275,7 @@ def build_services(
         throttle=throttle,
         publish=PublishPost(
             stores.posts,
-            stores.media,
+            owned_media,
             caches.author_timelines,
             views,
             caches.counters,
@@ -325,10 +331,14 @@ def build_services(
                 secret_key=secret_key,
                 base_url=settings.media_base_url,
                 max_bytes=settings.media_max_bytes,
+                upload_ttl=timedelta(seconds=settings.media.upload_ttl_s),
+                signed_get_ttl=timedelta(seconds=settings.media.signed_get_ttl_s),
             ),
             throttle,
+            stores.direct_uploads,
+            stores.signed_reads,
         ),
-        media_cleanup=CleanUpMedia(stores.media_sweep, settings.data_dir / "media", clock),
+        media_cleanup=CleanUpMedia(stores.media_sweep, stores.objects, clock),
         affinity=affinity,
         home_feed=HomeFeed(
             feed_orders,
@@ -447,4 +457,18 @@ def _ranked_feed(
             pin_own=timedelta(seconds=feed.pin_own_s),
         ),
         feature_log=None,
+    )
+
+
+def _owned_media(settings: Settings, stores: DurableStores, clock: Clock) -> OwnedMedia:
+    """What posts and avatars may attach: with a bucket, media whose upload is there
+    are recorded as they are asked for (write/media_receipts.py)."""
+    if stores.direct_uploads is None:
+        return stores.media
+    return ReceivedMedia(
+        stores.media,
+        stores.upload_receipts,
+        stores.direct_uploads,
+        clock,
+        settings.media_max_bytes,
     )

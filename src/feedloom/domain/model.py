@@ -40,6 +40,15 @@ class Media:
     height: int
     alt: str = ""
     sizes: tuple[MediaSize, ...] = ()
+    # Sent straight to the object store (a presigned PUT) and not checked yet: never
+    # shown until the worker verified the bytes (write/media_jobs.py).
+    pending: bool = False
+
+
+def object_name(url: str) -> str:
+    """What a medium or one of its sizes is stored under: its URL's last segment
+    (`{id}-{token}.{ext}`, `{id}-{token}_{width}.webp`)."""
+    return url.rsplit("/", 1)[-1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +88,11 @@ class Post:
     def replies_to_other(self) -> bool:
         """A reply to someone else's post (a reply to one's own is a thread)."""
         return self.reply_to_author is not None and self.reply_to_author != self.author_id
+
+    @property
+    def shown_media(self) -> tuple[Media, ...]:
+        """What readers get: media still waiting for their check are left out."""
+        return tuple(media for media in self.media if not media.pending)
 
 
 @dataclass(frozen=True, slots=True)

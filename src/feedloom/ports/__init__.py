@@ -40,10 +40,6 @@ from feedloom.ports.durable import (
     FollowerLister,
     GraphReader,
     IdempotencyKeys,
-    MediaSizeStore,
-    MediaStore,
-    MediaSweep,
-    ObjectStore,
     PeopleDirectory,
     PostArchive,
     PostStore,
@@ -53,6 +49,16 @@ from feedloom.ports.durable import (
     ThreadStore,
 )
 from feedloom.ports.fanout import DeadEvent, DeadLetters, Outbox, WorkerLeases
+from feedloom.ports.media import (
+    DirectUploads,
+    MediaSizeStore,
+    MediaStore,
+    MediaSweep,
+    ObjectStore,
+    OwnedMedia,
+    SignedReads,
+    UploadReceipts,
+)
 from feedloom.ports.moderation import ContentCheck, ModerationStore, QueuedPost
 from feedloom.ports.records import (
     AccountRecord,
@@ -90,6 +96,7 @@ __all__ = [
     "DeadEvent",
     "DeadLetters",
     "Delivery",
+    "DirectUploads",
     "DurableStores",
     "Engagement",
     "Erasure",
@@ -113,6 +120,7 @@ __all__ = [
     "ObjectStore",
     "Outbox",
     "OwnRelations",
+    "OwnedMedia",
     "PeopleDirectory",
     "PostArchive",
     "PostRun",
@@ -129,6 +137,7 @@ __all__ = [
     "RelationStore",
     "RepostStore",
     "SessionRecord",
+    "SignedReads",
     "StageProgress",
     "StoredResponse",
     "SuggestionSource",
@@ -136,6 +145,7 @@ __all__ = [
     "TimelineStore",
     "TokenStore",
     "TrendingStore",
+    "UploadReceipts",
     "ViewCache",
     "ViewerSketches",
     "WorkerLeases",

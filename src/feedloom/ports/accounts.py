@@ -43,6 +43,10 @@ class AccountStore(Protocol):
 
 
 class AccountEraser(Protocol):
+    async def media_files(self, user_id: int) -> list[str]:
+        """Object names of the account's media: originals and sizes."""
+        ...
+
     async def erase_account(self, user_id: int, now: datetime) -> Erasure:
         """In ONE transaction: mark the account deleted and blank its profile and
         password; tombstone its posts; delete its follows (both ways, counts moved),

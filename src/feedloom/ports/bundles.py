@@ -39,10 +39,6 @@ from feedloom.ports.durable import (
     FollowerLister,
     GraphReader,
     IdempotencyKeys,
-    MediaSizeStore,
-    MediaStore,
-    MediaSweep,
-    ObjectStore,
     PeopleDirectory,
     PostArchive,
     PostStore,
@@ -52,6 +48,15 @@ from feedloom.ports.durable import (
     ThreadStore,
 )
 from feedloom.ports.fanout import DeadLetters, Outbox, WorkerLeases
+from feedloom.ports.media import (
+    DirectUploads,
+    MediaSizeStore,
+    MediaStore,
+    MediaSweep,
+    ObjectStore,
+    SignedReads,
+    UploadReceipts,
+)
 from feedloom.ports.moderation import ModerationStore
 from feedloom.ports.sketches import HourlyTallies, TrendingStore, ViewerSketches
 
@@ -75,6 +80,7 @@ class DurableStores:
     media: MediaStore
     media_sweep: MediaSweep
     media_sizes: MediaSizeStore
+    upload_receipts: UploadReceipts
     objects: ObjectStore  # image bytes
     idempotency: IdempotencyKeys
     relations: RelationStore
@@ -91,6 +97,9 @@ class DurableStores:
     worker_leases: WorkerLeases
     bulk: BulkImporter
     moderation: ModerationStore  # held posts, reports, suspicious accounts
+    # An S3-compatible bucket (ports/media.py): clients PUT to it, readers get signed URLs.
+    direct_uploads: DirectUploads | None = None
+    signed_reads: SignedReads | None = None
 
 
 @dataclass(frozen=True, slots=True)

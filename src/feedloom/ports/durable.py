@@ -12,13 +12,7 @@ from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
 from typing import Literal, Protocol
 
-from feedloom.domain.model import (
-    Comment,
-    Counts,
-    Media,
-    MediaSize,
-    Post,
-)
+from feedloom.domain.model import Comment, Counts, Post
 from feedloom.domain.people import FollowKey, Prefix, RankKey, RelationFlags, Suggested
 from feedloom.ports.records import (
     Followee,
@@ -117,67 +111,6 @@ class PostArchive(Protocol):
     async def post_ids_by_authors(
         self, author_ids: Sequence[int], before: int | None, after: int | None, limit: int
     ) -> list[int]: ...
-
-
-class MediaStore(Protocol):
-    async def create_media(self, media: Media, owner_id: int, now: datetime) -> None: ...
-    async def media_owned_by(self, owner_id: int, media_ids: Sequence[int]) -> list[Media]:
-        """The owner's media among these IDs whose bytes were uploaded, in that order."""
-        ...
-
-    async def media_by_id(self, media_id: int) -> Media | None: ...
-    async def mark_uploaded(self, media_id: int, width: int, height: int, now: datetime) -> bool:
-        """Record the verified size; False if it was uploaded before (URLs work once)."""
-        ...
-
-    async def forget_upload(self, media_id: int) -> None:
-        """Undo `mark_uploaded` when the bytes could not be stored after all."""
-        ...
-
-
-class ObjectStore(Protocol):
-    """Image bytes by name (uploads and their sizes): a local directory on the
-    embedded default (adapters/files), an S3-compatible bucket in production."""
-
-    async def put(self, name: str, content: bytes, content_type: str) -> None: ...
-    async def get(self, name: str) -> bytes | None: ...
-    async def delete(self, names: Sequence[str]) -> None: ...
-
-
-class MediaSizeStore(Protocol):
-    """The background job's side of media: what still needs sizes, and their record."""
-
-    async def unsized(self, limit: int) -> list[Media]:
-        """Uploaded media without sizes yet, oldest first."""
-        ...
-
-    async def record_sizes(
-        self, media_id: int, sizes: Sequence[MediaSize], avatar_url: str | None, now: datetime
-    ) -> tuple[int | None, int | None]:
-        """Store the sizes on the medium and on the post it is attached to, and make
-        `avatar_url` the avatar of the user whose avatar it is, in one transaction;
-        returns (that post's ID, that user's ID), None where there is none."""
-        ...
-
-    async def orphans(self, created_before: datetime, limit: int) -> list[Media]:
-        """Media attached to no post and no avatar, created before the cutoff."""
-        ...
-
-    async def delete_media(self, media_ids: Sequence[int]) -> None: ...
-
-
-class MediaSweep(Protocol):
-    """Media rows no post uses: an upload URL was handed out, no post attached it."""
-
-    async def unattached_media(
-        self, created_before: datetime, after_id: int, limit: int
-    ) -> tuple[list[Media], int | None]:
-        """Of the next `limit` media rows (by ID, above `after_id`) created before the
-        cutoff, those no post of their owner attaches (deleted posts count: their rows
-        are kept); and the last ID scanned, None when nothing was left to scan."""
-        ...
-
-    async def delete_media(self, media_ids: Sequence[int]) -> int: ...
 
 
 class IdempotencyKeys(Protocol):

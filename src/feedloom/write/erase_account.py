@@ -48,6 +48,12 @@ class EraseAccount:
         self._objects, self._clock = objects, clock
 
     async def __call__(self, user_id: int) -> Erasure:
+        # The bytes before the rows: an object store that cannot be reached fails the
+        # erasure before anything is erased, so running it again deletes them; the rows
+        # first would lose their names. Media uploaded meanwhile go after the rows.
+        files = await self._eraser.media_files(user_id)
+        if files:
+            await self._objects.delete(files)
         erased = await self._eraser.erase_account(user_id, self._clock())
         if erased.token_hashes:
             await self._token_cache.invalidate(erased.token_hashes)
@@ -55,8 +61,8 @@ class EraseAccount:
         await self._repair_counts(erased.touched_post_ids)
         await self._timelines.drop(user_id)
         await self._author_timelines.replace(user_id, [])
-        if erased.media_files:
-            await self._objects.delete(erased.media_files)
+        if late := sorted(set(erased.media_files) - set(files)):
+            await self._objects.delete(late)
         return erased
 
     async def _forget_views(self, user_id: int, erased: Erasure) -> None:

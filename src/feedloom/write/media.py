@@ -1,11 +1,17 @@
-"""Media uploads: the API hands out a short-lived signed upload URL and never carries
-image bytes in a post request. The signature covers the medium, its uploader and the
-expiry, and the PUT must come with the uploader's token too: a media ID is public, a
-URL may leak (logs, a referrer), and neither is enough to replace someone's image.
+"""Media uploads: the API hands out a short-lived upload URL and never carries image
+bytes in a post request.
 
-Bytes go to the ObjectStore port: on the embedded default a directory (data_dir/media)
-that this service also serves; a deployment plugs in its bucket and points
-`media_base_url` at a CDN in front of it.
+Where the URL leads depends on the object store. On a bucket (DirectUploads) it is a
+presigned PUT straight to the bucket: the bytes never pass through the API, and the
+worker checks them before anyone is shown them (write/media_jobs.py). On the file
+store it is this API's own PUT, which checks the bytes on the spot; its signature
+covers the medium, its uploader and the expiry, and the PUT must come with the
+uploader's token too: a media ID is public, a URL may leak (logs, a referrer), and
+neither is enough to replace someone's image.
+
+Reads: `media_base_url` (a CDN, or a public bucket) serves the files directly, or this
+API does at /media/{name}: from the directory, or by a redirect to a short-lived
+signed GET of a private bucket (SignedReads).
 
 A file's URL is a capability: its name carries a random token minted here, at upload,
 and stored with the media (`{id}-{token}.{ext}`, the sizes derive theirs from it). Media
@@ -25,8 +31,8 @@ from datetime import datetime, timedelta
 
 from feedloom.domain.errors import Conflict, Forbidden, InvalidInput, NotFound
 from feedloom.domain.ids import IdGenerator
-from feedloom.domain.model import Media
-from feedloom.ports import Clock, MediaStore, ObjectStore
+from feedloom.domain.model import Media, object_name
+from feedloom.ports import Clock, DirectUploads, MediaStore, ObjectStore, SignedReads
 from feedloom.write.images import verified
 from feedloom.write.throttle import Throttle
 
@@ -42,6 +48,7 @@ class UploadTicket:
     media: Media
     upload_url: str
     expires_at: datetime
+    upload_headers: dict[str, str]  # what the PUT must send (a presigned URL signs them)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +56,22 @@ class MediaConfig:
     secret_key: str
     base_url: str  # where uploaded images are served (a CDN in production)
     max_bytes: int
+    upload_ttl: timedelta = UPLOAD_TTL
+    signed_get_ttl: timedelta = timedelta(hours=1)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredImage:
+    content: bytes
+    media_type: str
+
+
+@dataclass(frozen=True, slots=True)
+class SignedLink:
+    """Where the bytes are, for a while: a signed GET of a private bucket."""
+
+    url: str
+    max_age_s: int  # how long a client may keep following this link
 
 
 class MediaUploads:
@@ -60,9 +83,12 @@ class MediaUploads:
         clock: Clock,
         config: MediaConfig,
         throttle: Throttle,
+        direct: DirectUploads | None = None,
+        signed: SignedReads | None = None,
     ) -> None:
         self._media, self._objects, self._ids = media, objects, ids
         self._clock, self.config, self._throttle = clock, config, throttle
+        self._direct, self._signed = direct, signed
 
     async def request_upload(
         self, owner_id: int, content_type: str, width: int, height: int, alt: str = ""
@@ -77,17 +103,35 @@ class MediaUploads:
         url = f"{self.config.base_url}/{media_id}-{token}.{CONTENT_TYPES[content_type]}"
         media = Media(media_id, url, width, height, alt.strip())
         await self._media.create_media(media, owner_id, self._clock())
-        expires_at = self._clock() + UPLOAD_TTL
-        expires = int(expires_at.timestamp())
-        signature = self._signature(media_id, owner_id, expires)
-        upload_url = f"/v1/media/{media_id}/content?expires={expires}&signature={signature}"
-        return UploadTicket(media, upload_url, expires_at)
+        ttl = self.config.upload_ttl
+        expires_at = self._clock() + ttl
+        if self._direct is not None:
+            name = object_name(url)
+            upload_url = await self._direct.upload_url(name, content_type, ttl)
+        else:
+            expires = int(expires_at.timestamp())
+            signature = self._signature(media_id, owner_id, expires)
+            upload_url = f"/v1/media/{media_id}/content?expires={expires}&signature={signature}"
+        return UploadTicket(media, upload_url, expires_at, {"Content-Type": content_type})
 
-    async def served(self, file_name: str) -> tuple[bytes, str] | None:
-        """The stored bytes and their type (GET /media/{file}, standing in for the CDN)."""
+    async def served(self, file_name: str) -> StoredImage | SignedLink | None:
+        """GET /media/{file}: the stored bytes and their type, or, for a private
+        bucket, a signed link to them. Only names of images: a capability name is all
+        the check there is (module docstring), so nothing else is handed out."""
         media_type = MIME_TYPES.get(file_name.rsplit(".", 1)[-1])
-        content = await self._objects.get(file_name) if media_type is not None else None
-        return (content, media_type) if content is not None and media_type else None
+        if media_type is None:
+            return None
+        if self._signed is not None:
+            ttl = self.config.signed_get_ttl
+            try:
+                url = await self._signed.read_url(file_name, ttl)
+            except ValueError:  # not an object name
+                return None
+            # Followed again from the cache for at most half its life, so a kept
+            # redirect never leads to an expired link.
+            return SignedLink(url, int(ttl.total_seconds()) // 2)
+        content = await self._objects.get(file_name)
+        return StoredImage(content, media_type) if content is not None else None
 
     async def store_upload(
         self, uploader_id: int, media_id: int, expires: int, signature: str, content: bytes
@@ -95,7 +139,10 @@ class MediaUploads:
         """The object-storage side of a presigned PUT (embedded default only), sent by
         `uploader_id`. The bytes are checked for what they are (write/images.py) and
         stored re-encoded, without metadata. A URL works once and never after its
-        medium is attached: bytes that may already be in a post are never replaced."""
+        medium is attached: bytes that may already be in a post are never replaced.
+        With a bucket, uploads go there: this URL is never handed out."""
+        if self._direct is not None:
+            raise NotFound("uploads go straight to the object store: use the ticket's URL")
         if len(content) > self.config.max_bytes:
             raise InvalidInput(f"images are limited to {self.config.max_bytes} bytes")
         expected = self._signature(media_id, uploader_id, expires).encode()
@@ -109,7 +156,7 @@ class MediaUploads:
         owned = await self._media.media_by_id(media_id)
         if owned is None:
             raise NotFound("no such media")
-        file_name = owned.url.rsplit("/", 1)[-1]
+        file_name = object_name(owned.url)
         image = await asyncio.to_thread(verified, content, file_name.rsplit(".", 1)[-1])
         # Recorded first: of two concurrent PUTs only the one recorded stores its bytes,
         # and bytes that may already be in a post are never written again.

@@ -1,21 +1,21 @@
 """Orphaned media: upload URLs handed out that no post ever attached (an abandoned
 draft, a client that crashed between upload and post). `feedloom media cleanup`
-deletes their rows and, in the embedded object store, their files.
+deletes their objects (originals, sizes, and uploads still waiting in a bucket), then
+their rows.
 
 Only media older than a grace period (a day by default) go, so an upload whose post
 is still being written is never swept; a post that attaches a swept media later is
 refused as for any unknown media. Media of deleted posts stay: the tombstoned post
-row still names them. With a CDN and an object store of its own (`media_base_url`),
-the store's files are that store's to expire; the rows go here all the same.
+row still names them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
-from pathlib import Path
 
-from feedloom.ports import Clock, MediaSweep
+from feedloom.domain.model import object_name
+from feedloom.ports import Clock, MediaSweep, ObjectStore
 
 SCAN_BATCH = 1_000
 
@@ -23,12 +23,12 @@ SCAN_BATCH = 1_000
 @dataclass(frozen=True, slots=True)
 class SweptMedia:
     rows: int
-    files: int
+    files: int  # object names deleted: originals and sizes
 
 
 class CleanUpMedia:
-    def __init__(self, sweep: MediaSweep, directory: Path, clock: Clock) -> None:
-        self._sweep, self._directory, self._clock = sweep, directory, clock
+    def __init__(self, sweep: MediaSweep, objects: ObjectStore, clock: Clock) -> None:
+        self._sweep, self._objects, self._clock = sweep, objects, clock
 
     async def __call__(self, grace: timedelta, dry_run: bool = False) -> SweptMedia:
         cutoff = self._clock() - grace
@@ -42,9 +42,8 @@ class CleanUpMedia:
             # Row first: a file without its row is unreachable; a row without its file
             # would be handed to a post as an image that does not load.
             rows += await self._sweep.delete_media([media.id for media in orphans])
-            for media in orphans:
-                path = self._directory / Path(media.url.rsplit("/", 1)[-1]).name
-                if path.is_file():
-                    path.unlink()
-                    files += 1
+            urls = [url for m in orphans for url in (m.url, *(size.url for size in m.sizes))]
+            names = [object_name(url) for url in urls]
+            await self._objects.delete(names)
+            files += len(names)
         return SweptMedia(rows, files)

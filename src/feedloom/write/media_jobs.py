@@ -1,7 +1,9 @@
 """The media pipeline's background jobs (DESIGN.md section 3), run by the worker:
-make sizes, and delete orphans.
+check uploads sent straight to a bucket, make sizes, and delete orphans.
 
-It takes uploaded media without sizes, makes WebP copies 160, 480 and 1080 px wide
+It takes uploaded media without sizes. One sent straight to a bucket is pending: it
+is checked first (write/media_check.py) and shown once it passed, or discarded. Then
+it makes WebP copies 160, 480 and 1080 px wide
 (only those smaller than the original; none for an animation) and a 96 px one for
 avatars, stores them next to the original, records them on the medium and its post
 (or makes the 96 px copy the avatar of the user it belongs to), and drops the cached
@@ -20,10 +22,11 @@ import logging
 import time
 from datetime import timedelta
 
-from feedloom.domain.model import Media, MediaSize
+from feedloom.domain.model import Media, MediaSize, object_name
 from feedloom.lookups.cached_views import Views
 from feedloom.ports import Clock, MediaSizeStore, ObjectStore
 from feedloom.write.images import resized
+from feedloom.write.media_check import CheckUploads
 
 AVATAR_WIDTH = 96
 WIDTHS = (AVATAR_WIDTH, 160, 480, 1080)
@@ -41,18 +44,26 @@ class MediaJobs:
         views: Views,
         clock: Clock,
         objects: ObjectStore,
+        check: CheckUploads,
         base_url: str,
         widths: tuple[int, ...] = WIDTHS,
     ) -> None:
         self._store, self._views, self._clock = store, views, clock
-        self._objects, self._base_url, self._widths = objects, base_url, widths
+        self._objects, self._check = objects, check
+        self._base_url, self._widths = base_url, widths
         self._cleaned_at = time.monotonic()  # not at once: a restart loop cleans nothing twice
 
     async def once(self) -> int:
-        """Size one batch; how many media were done."""
+        """Check and size one batch; how many media were done."""
         pending = await self._store.unsized(BATCH)
         for item in pending:
-            sizes = await self._make(item)
+            if item.pending:
+                original = await self._check(item)
+                if original is None:
+                    continue  # refused and discarded
+            else:
+                original = await self._objects.get(object_name(item.url))
+            sizes = await self._make(item, original)
             small = next((s.url for s in sizes if s.width == AVATAR_WIDTH), None)
             post_id, avatar_of = await self._store.record_sizes(
                 item.id, sizes, small, self._clock()
@@ -68,7 +79,7 @@ class MediaJobs:
         orphans = await self._store.orphans(self._clock() - older_than, 1000)
         for item in orphans:
             urls = (item.url, *(s.url for s in item.sizes))
-            await self._objects.delete([url.rsplit("/", 1)[-1] for url in urls])
+            await self._objects.delete([object_name(url) for url in urls])
         await self._store.delete_media([item.id for item in orphans])
         return len(orphans)
 
@@ -82,11 +93,10 @@ class MediaJobs:
         await asyncio.sleep(IDLE_S)
         return 1  # the pause was the work: no extra idle sleep
 
-    async def _make(self, item: Media) -> list[MediaSize]:
-        name = item.url.rsplit("/", 1)[-1]
-        original = await self._objects.get(name)
+    async def _make(self, item: Media, original: bytes | None) -> list[MediaSize]:
         if original is None:
             return []  # gone: the original URL stays in use
+        name = object_name(item.url)
         try:
             copies = await asyncio.to_thread(resized, original, self._widths)
         except (OSError, ValueError) as error:  # PIL's errors are OSError or ValueError

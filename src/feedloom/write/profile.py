@@ -13,14 +13,14 @@ from feedloom.domain.errors import InvalidInput
 from feedloom.domain.ids import parse_id
 from feedloom.domain.model import Media
 from feedloom.lookups.cached_views import Views
-from feedloom.ports import MediaStore, ProfileChanges, ProfileEditor
+from feedloom.ports import OwnedMedia, ProfileChanges, ProfileEditor
 from feedloom.write.media_jobs import AVATAR_WIDTH
 
 NAME_MAX, BIO_MAX = 64, 300
 
 
 class EditProfile:
-    def __init__(self, editor: ProfileEditor, media: MediaStore, views: Views) -> None:
+    def __init__(self, editor: ProfileEditor, media: OwnedMedia, views: Views) -> None:
         self._editor, self._media, self._views = editor, media, views
 
     async def __call__(

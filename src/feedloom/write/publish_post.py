@@ -35,7 +35,7 @@ from feedloom.ports import (
     AuthorTimelineStore,
     Clock,
     CounterStore,
-    MediaStore,
+    OwnedMedia,
     PostStore,
     StoredResponse,
 )
@@ -65,7 +65,7 @@ class PublishPost:
     def __init__(
         self,
         posts: PostStore,
-        media: MediaStore,
+        media: OwnedMedia,
         author_timelines: AuthorTimelineStore,
         views: Views,
         counters: CounterStore,

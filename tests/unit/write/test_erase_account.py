@@ -1,10 +1,15 @@
 """EraseAccount over fakes: after the store's erasure, every cache that could still
-show the account is cleared, the counts it touched are recounted, its files deleted."""
+show the account is cleared, the counts it touched are recounted, its files deleted
+(first: an object store that is down fails the erasure before it starts)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+import pytest
+
+from feedloom.domain.errors import Unavailable
 from feedloom.domain.model import Comment, Counts, Post
 from feedloom.lookups.counts import CounterBuffer, DisplayedCounts
 from feedloom.lookups.reader_state import ReaderStates
@@ -50,7 +55,7 @@ class World:
     bobs_post: Post
 
 
-def world() -> World:
+def world(objects: FakeObjectStore | None = None) -> World:
     ids = id_generator()
     own_post, bobs_post = new_post(ids, ALICE), new_post(ids, BOB)
     posts, profiles = FakePostStore(own_post, bobs_post), FakeProfileStore(user(ALICE), user(BOB))
@@ -61,7 +66,7 @@ def world() -> World:
     engagement.comment_list.append(Comment(9, bobs_post.id, CAROL, "still here", NOW))
     erasure = Erasure([own_post.id], [bobs_post.id], [BOB, CAROL], ["t1"], ["a.png", "a-96.png"])
     eraser = FakeAccountEraser(erasure)
-    timelines, objects = FakeTimelineStore(), FakeObjectStore()
+    timelines, objects = FakeTimelineStore(), objects or FakeObjectStore()
     erase = EraseAccount(
         eraser,
         DisplayedCounts(counters, engagement, CounterBuffer(counters)),
@@ -106,3 +111,28 @@ async def test_erasing_clears_every_cache_that_could_still_show_the_account() ->
     assert await w.timelines.read(ALICE, None, 10) is None
     assert set(w.objects.objects) == {"b.png"}
     assert w.counters.counts[w.bobs_post.id] == Counts(likes=0, comments=1)  # recounted
+
+
+class UnreachableObjects(FakeObjectStore):
+    def __init__(self) -> None:
+        super().__init__()
+        self.down = True
+
+    async def delete(self, names: Sequence[str]) -> None:
+        if self.down:
+            raise Unavailable("the object store is unreachable")
+        await super().delete(names)
+
+
+async def test_an_unreachable_object_store_fails_the_erasure_before_it_starts() -> None:
+    objects = UnreachableObjects()
+    objects.objects.update({"a.png": b"x", "a-96.png": b"x"})
+    w = world(objects)
+
+    with pytest.raises(Unavailable):
+        await w.erase(ALICE)
+    assert w.eraser.erased == []  # nothing erased: the names are still there to delete
+    objects.down = False
+    await w.erase(ALICE)
+
+    assert objects.objects == {}

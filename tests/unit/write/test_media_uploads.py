@@ -10,7 +10,7 @@ import pytest
 
 from feedloom.domain.errors import Conflict
 from feedloom.domain.ids import IdGenerator
-from feedloom.write.media import MediaConfig, MediaUploads
+from feedloom.write.media import MediaConfig, MediaUploads, StoredImage
 from tests.images import png
 from tests.unit.fakes import FakeMediaStore, FakeRateLimiter, throttle
 
@@ -54,5 +54,5 @@ async def test_an_upload_that_was_not_stored_can_be_sent_again_then_never() -> N
     with pytest.raises(Conflict):
         await uploads.store_upload(7, ticket.media.id, expires, signature, png(5, 5))
     served = await uploads.served(ticket.media.url.rsplit("/", 1)[-1])
-    assert served is not None and served[1] == "image/png"
+    assert isinstance(served, StoredImage) and served.media_type == "image/png"
     assert await uploads.served(f"{ticket.media.id}.png") is None  # the ID is no way in

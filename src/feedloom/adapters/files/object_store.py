@@ -1,10 +1,9 @@
 """LocalObjectStore: image bytes as files in one directory (the embedded default's
 object storage, served by GET /media/{name}).
 
-A production deployment plugs an S3-compatible bucket in behind the same port
-(put = PutObject, get = GetObject, delete = DeleteObjects) with a CDN in front of it
-at `FEEDLOOM_MEDIA_BASE_URL`. Writes are atomic (a temporary file, then a rename), so
-a reader sees the whole object or none.
+Several machines share an S3-compatible bucket behind the same port instead
+(adapters/s3). Writes are atomic (a temporary file, then a rename), so a reader sees
+the whole object or none.
 """
 
 from __future__ import annotations
@@ -15,15 +14,15 @@ import secrets
 from collections.abc import Sequence
 from pathlib import Path
 
+from feedloom.adapters.object_names import checked_name
+
 
 class LocalObjectStore:
     def __init__(self, directory: Path) -> None:
         self._directory = directory
 
     def _path(self, name: str) -> Path:
-        if not name or name != Path(name).name or name.startswith("."):
-            raise ValueError(f"not an object name: {name!r}")
-        return self._directory / name
+        return self._directory / checked_name(name)
 
     async def put(self, name: str, content: bytes, content_type: str) -> None:
         await asyncio.to_thread(self._write, self._path(name), content)

@@ -16,7 +16,7 @@ from feedloom.adapters.redis.caches import Codec
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import Media, MediaSize, Post, UserProfile, Visibility
 
-POST_SHAPE = "p4"  # a new field or order: a new tag
+POST_SHAPE = "p5"  # a new field or order: a new tag (p5: media carry `pending`)
 PROFILE_SHAPE = "u3"
 
 
@@ -68,12 +68,12 @@ def load_post(post_id: int, data: bytes) -> Post | None:
 
 def _dump_media(media: Media) -> list[object]:
     sizes = [[s.url, s.width, s.height] for s in media.sizes]
-    return [media.id, media.url, media.width, media.height, media.alt, sizes]
+    return [media.id, media.url, media.width, media.height, media.alt, sizes, media.pending]
 
 
 def _load_media(item: list[Any]) -> Media:
-    media_id, url, width, height, alt, sizes = item
-    return Media(media_id, url, width, height, alt, tuple(MediaSize(*s) for s in sizes))
+    media_id, url, width, height, alt, sizes, pending = item
+    return Media(media_id, url, width, height, alt, tuple(MediaSize(*s) for s in sizes), pending)
 
 
 def dump_profile(profile: UserProfile) -> bytes:

@@ -34,6 +34,7 @@ from feedloom.adapters.sql.schema import (
     tokens,
     users,
 )
+from feedloom.domain.model import object_name
 from feedloom.ports import Erasure
 
 UNUSABLE_PASSWORD = "!erased"  # not an argon2 hash: verifying it always fails
@@ -42,6 +43,11 @@ UNUSABLE_PASSWORD = "!erased"  # not an argon2 hash: verifying it always fails
 class SqlAccountEraser:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
+
+    async def media_files(self, user_id: int) -> list[str]:
+        query = select(media.c.url, media.c.sizes).where(media.c.owner_id == user_id)
+        async with self._engine.connect() as conn:
+            return _names((await conn.execute(query)).all())
 
     async def erase_account(self, user_id: int, now: datetime) -> Erasure:
         async with self._engine.begin() as conn:
@@ -135,11 +141,15 @@ async def _tombstone_posts(conn: AsyncConnection, user_id: int, now: datetime) -
 
 async def _drop_media(conn: AsyncConnection, user_id: int) -> list[str]:
     gone = delete(media).where(media.c.owner_id == user_id).returning(media.c.url, media.c.sizes)
-    files = []
-    for url, sizes in (await conn.execute(gone)).all():
-        for each in [url, *(size["url"] for size in sizes or ())]:
-            files.append(each.rsplit("/", 1)[-1])
-    return files
+    return _names((await conn.execute(gone)).all())
+
+
+def _names(rows: Sequence[Any]) -> list[str]:
+    return [
+        object_name(each)
+        for url, sizes in rows
+        for each in [url, *(size["url"] for size in sizes or ())]
+    ]
 
 
 def _blank_profile(user_id: int, now: datetime) -> Any:

@@ -1,4 +1,6 @@
-"""SqlMediaSizes: the media still waiting for sizes, recording them, and orphans.
+"""SqlMediaSizes: the media pipeline's rows. Uploads sent straight to the object store
+(received, then checked or discarded), the media still waiting for sizes, recording
+them, and orphans.
 
 Pending work is `uploaded_at IS NOT NULL AND sized_at IS NULL`, one range of the
 (sized_at, uploaded_at) index. Recording updates the media row first, then the post it
@@ -24,6 +26,26 @@ class SqlMediaSizes:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
 
+    async def awaiting_upload(self, owner_id: int, media_ids: Sequence[int]) -> list[Media]:
+        if not media_ids:
+            return []
+        query = select(media).where(
+            media.c.owner_id == owner_id,
+            media.c.id.in_(set(media_ids)),
+            media.c.uploaded_at.is_(None),
+        )
+        async with self._engine.connect() as conn:
+            return [media_from_row(row) for row in (await conn.execute(query)).all()]
+
+    async def mark_received(self, media_id: int, now: datetime) -> bool:
+        query = (
+            update(media)
+            .where(media.c.id == media_id, media.c.uploaded_at.is_(None))
+            .values(uploaded_at=now, pending=True)
+        )
+        async with self._engine.begin() as conn:
+            return (await conn.execute(query)).rowcount == 1
+
     async def unsized(self, limit: int) -> list[Media]:
         query = (
             select(media)
@@ -46,7 +68,7 @@ class SqlMediaSizes:
             row = (await conn.execute(query.where(media.c.id == media_id))).first()
             if row is None:
                 return None, None
-            post_id = await _size_post(conn, row.attached_to, media_id, stored)
+            post_id = await _change_entry(conn, row.attached_to, media_id, {"sizes": stored})
             user_id: int | None = row.avatar_of if avatar_url is not None else None
             if user_id is not None:
                 # Only while it is still this user's avatar (they may have changed it).
@@ -56,6 +78,38 @@ class SqlMediaSizes:
                     .values(avatar=avatar_url)
                 )
         return post_id, user_id
+
+    async def record_checked(self, media_id: int, width: int, height: int) -> int | None:
+        checked = {"w": width, "h": height}
+        async with self._engine.begin() as conn:
+            found = await conn.execute(
+                update(media)
+                .where(media.c.id == media_id)
+                .values(width=width, height=height, pending=False)
+                .returning(media.c.attached_to)
+            )
+            row = found.first()
+            if row is None:
+                return None
+            return await _change_entry(conn, row.attached_to, media_id, checked)
+
+    async def discard_media(self, media_id: int) -> tuple[int | None, int | None]:
+        async with self._engine.begin() as conn:
+            gone = delete(media).where(media.c.id == media_id)
+            found = await conn.execute(
+                gone.returning(media.c.url, media.c.attached_to, media.c.avatar_of)
+            )
+            row = found.first()
+            if row is None:
+                return None, None
+            post_id = await _change_entry(conn, row.attached_to, media_id, None)
+            if row.avatar_of is not None:
+                await conn.execute(
+                    update(users)
+                    .where(users.c.id == row.avatar_of, users.c.avatar == row.url)
+                    .values(avatar=None)
+                )
+        return post_id, row.avatar_of
 
     async def orphans(self, created_before: datetime, limit: int) -> list[Media]:
         query = (
@@ -84,15 +138,22 @@ class SqlMediaSizes:
             await conn.execute(query)
 
 
-async def _size_post(
-    conn: AsyncConnection, post_id: int | None, media_id: int, stored: list[dict[str, Any]]
+async def _change_entry(
+    conn: AsyncConnection, post_id: int | None, media_id: int, values: dict[str, Any] | None
 ) -> int | None:
+    """Update the medium's entry in the post's media (read FOR UPDATE, see the module
+    docstring): `values` replace its fields and end its pending state; None removes it."""
     if not post_id:
         return None
     query = select(posts.c.media).where(posts.c.id == post_id).with_for_update()
     items: list[dict[str, Any]] | None = (await conn.execute(query)).scalar()
     if items is None:
         return None
-    changed = [{**item, "sizes": stored} if item["id"] == str(media_id) else item for item in items]
+    changed = []
+    for item in items:
+        if item["id"] != str(media_id):
+            changed.append(item)
+        elif values is not None:
+            changed.append({**{k: v for k, v in item.items() if k != "pending"}, **values})
     await conn.execute(update(posts).where(posts.c.id == post_id).values(media=changed))
     return post_id

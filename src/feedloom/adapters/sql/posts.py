@@ -187,9 +187,7 @@ class SqlPosts:
             attached = {
                 int(item["id"]) for found in await conn.execute(attaching) for item in found.media
             }
-        orphans = [
-            Media(row.id, row.url, row.width, row.height) for row in rows if row.id not in attached
-        ]
+        orphans = [media_from_row(row) for row in rows if row.id not in attached]
         return orphans, rows[-1].id
 
     async def delete_media(self, media_ids: Sequence[int]) -> int:
@@ -307,6 +305,7 @@ async def _under_parent(conn: AsyncConnection, parent_id: int, reply_id: int) ->
 
 def media_json(item: Media) -> dict[str, Any]:
     sizes = [{"url": s.url, "w": s.width, "h": s.height} for s in item.sizes]
+    pending = {"pending": True} if item.pending else {}
     return {
         "id": str(item.id),
         "url": item.url,
@@ -314,17 +313,19 @@ def media_json(item: Media) -> dict[str, Any]:
         "h": item.height,
         "alt": item.alt,
         "sizes": sizes,
+        **pending,
     }
 
 
 def media_from_json(item: dict[str, Any]) -> Media:
     sizes = tuple(MediaSize(s["url"], s["w"], s["h"]) for s in item.get("sizes", ()))
-    return Media(int(item["id"]), item["url"], item["w"], item["h"], item.get("alt", ""), sizes)
+    alt, pending = item.get("alt", ""), bool(item.get("pending"))
+    return Media(int(item["id"]), item["url"], item["w"], item["h"], alt, sizes, pending)
 
 
 def media_from_row(row: Any) -> Media:
     sizes = tuple(MediaSize(s["url"], s["w"], s["h"]) for s in row.sizes or ())
-    return Media(row.id, row.url, row.width, row.height, row.alt, sizes)
+    return Media(row.id, row.url, row.width, row.height, row.alt, sizes, bool(row.pending))
 
 
 async def _attached(conn: AsyncConnection, post: Post) -> dict[str, Any]:

@@ -1,18 +1,20 @@
-"""POST /v1/media (a presigned upload URL), the embedded object store's PUT, and
-GET /media/{file} standing in for the CDN on the embedded default."""
+"""POST /v1/media (a presigned upload URL: to the bucket, or to the file store's PUT
+here), and GET /media/{file}: the file store's bytes, or a redirect to a signed GET of
+a private bucket (write/media.py)."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
+from fastapi.responses import RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from feedloom.api.deps import CurrentUser, MediaDep
 from feedloom.api.schemas import Strict
 from feedloom.domain.errors import NotFound
 from feedloom.domain.ids import parse_id
-from feedloom.write.media import MAX_SIDE
+from feedloom.write.media import MAX_SIDE, SignedLink
 
 router = APIRouter(tags=["media"])
 
@@ -33,6 +35,7 @@ class MediaTicket(BaseModel):
                 {
                     "media_id": "72915440123",
                     "upload_url": "/v1/media/72915440123/content?expires=1796131200&signature=9f",
+                    "upload_headers": {"Content-Type": "image/jpeg"},
                     "expires_at": "2026-12-01T12:15:00+00:00",
                     "url": "/media/72915440123-yH3rJx0qfE2aVb7LwNc8sQ.jpg",
                 }
@@ -41,7 +44,11 @@ class MediaTicket(BaseModel):
     )
 
     media_id: str
-    upload_url: str
+    upload_url: str = Field(
+        description="PUT the bytes here. A path of this API: send your bearer token too. "
+        "Another origin (an S3 bucket, presigned): send no token, only `upload_headers`"
+    )
+    upload_headers: dict[str, str] = Field(description="headers the PUT must carry")
     expires_at: str
     url: str = Field(description="where the image is served: unguessable, keep it private")
 
@@ -53,6 +60,7 @@ async def create_media(body: NewMedia, media: MediaDep, owner: CurrentUser) -> M
     return MediaTicket(
         media_id=str(ticket.media.id),
         upload_url=ticket.upload_url,
+        upload_headers=ticket.upload_headers,
         expires_at=ticket.expires_at.isoformat(),
         url=ticket.media.url,
     )
@@ -83,11 +91,15 @@ async def serve_media(file_name: str, media: MediaDep) -> Response:
     served = await media.served(file_name)
     if served is None:
         raise NotFound("no such media file")
-    content, media_type = served
+    if isinstance(served, SignedLink):
+        # Kept by browsers and a CDN no longer than the link stays valid. Nothing in it
+        # is personal: the name is the capability, the signature is the bucket's.
+        cache = f"public, max-age={served.max_age_s}"
+        return RedirectResponse(served.url, 307, headers={"Cache-Control": cache})
     # Immutable for real: an upload URL works once, so these bytes never change. The
     # type is the verified one (the format is checked at upload) and never sniffed.
     headers = {
         "Cache-Control": "public, max-age=31536000, immutable",
         "X-Content-Type-Options": "nosniff",
     }
-    return Response(content, media_type=media_type, headers=headers)
+    return Response(served.content, media_type=served.media_type, headers=headers)

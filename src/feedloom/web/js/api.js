@@ -76,13 +76,18 @@ export async function api(method, path, { body, headers = {}, signal } = {}) {
   return data;
 }
 
-/** PUT bytes to an upload URL with progress (fetch cannot report upload progress). */
-export function upload(url, file, onProgress) {
+/**
+ * PUT bytes to an upload URL with progress (fetch cannot report upload progress), with
+ * the headers the ticket names. The bearer token goes only to this server: an upload URL
+ * on another origin is a bucket's presigned URL, which must get no token of ours.
+ */
+export function upload(url, file, onProgress, headers = {}) {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("PUT", url);
-    request.setRequestHeader("Content-Type", file.type);
-    for (const [name, value] of Object.entries(authHeaders())) request.setRequestHeader(name, value);
+    const own = new URL(url, location.href).origin === location.origin;
+    const sent = { "Content-Type": file.type, ...headers, ...(own ? authHeaders() : {}) };
+    for (const [name, value] of Object.entries(sent)) request.setRequestHeader(name, value);
     request.upload.addEventListener("progress", (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     });

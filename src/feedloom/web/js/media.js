@@ -15,6 +15,6 @@ export async function imageSize(file) {
 export async function uploadImage(file, alt, onProgress) {
   const { width, height } = await imageSize(file);
   const ticket = await api("POST", "/v1/media", { body: { content_type: file.type, width, height, alt } });
-  await upload(ticket.upload_url, file, onProgress);
+  await upload(ticket.upload_url, file, onProgress, ticket.upload_headers);
   return ticket.media_id;
 }
