@@ -19,6 +19,7 @@ from feedloom.settings import FanoutSettings, Settings
 from tests.backends import BACKEND_SETUPS, backend_names
 from tests.lifespan import lifespan_of
 from tests.limits import lifted_rate_limits
+from tests.s3 import S3Server, s3_server
 from tests.servers import TEST_SECRET_KEY
 from tests.world import World
 
@@ -65,6 +66,13 @@ def shrunk_settings(data_dir: Path) -> Settings:
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     return shrunk_settings(tmp_path)
+
+
+@pytest.fixture(scope="session")
+def s3(tmp_path_factory: pytest.TempPathFactory) -> Iterator[S3Server]:
+    """One S3-compatible server (moto's) per test process, started on first use."""
+    with s3_server(tmp_path_factory.mktemp("s3") / "moto.log") as server:
+        yield server
 
 
 @contextlib.asynccontextmanager

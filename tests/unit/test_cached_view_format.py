@@ -1,6 +1,7 @@
-"""Cached post and profile views carry the suspension flag, and a view of a shape this
-code does not know (cached by another version, e.g. before the flag existed) is a miss:
-reloaded from the store, never read with a field missing or misplaced."""
+"""Cached post and profile views carry the suspension flag and their media's pending
+state (an upload the worker has not checked is never shown), and a view of a shape
+this code does not know (cached by another version, e.g. before a field existed) is a
+miss: reloaded from the store, never read with a field missing or misplaced."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from datetime import UTC, datetime
 import orjson
 
 from feedloom.adapters.redis.views import dump_post, dump_profile, load_post, load_profile
-from feedloom.domain.ids import IdGenerator
-from feedloom.domain.model import Post, UserProfile, Visibility
+from feedloom.domain.ids import IdGenerator, created_at_of
+from feedloom.domain.model import Media, Post, UserProfile, Visibility
 
 
 def test_a_post_view_round_trips_with_its_authors_suspension() -> None:
@@ -20,6 +21,20 @@ def test_a_post_view_round_trips_with_its_authors_suspension() -> None:
     hidden = Post(post_id, 7, "x", Visibility.PUBLIC, post.created_at, author_suspended=True)
     assert load_post(post_id, dump_post(hidden)) == hidden
     assert not post.author_suspended
+
+
+def test_a_post_view_round_trips_with_its_pending_media() -> None:
+    post_id = IdGenerator(1).next_id()
+    media = (
+        Media(1, "/media/1-a.png", 4, 4, "", (), pending=True),
+        Media(2, "/media/2-b.png", 4, 4),
+    )
+    post = Post(post_id, 7, "x", Visibility.PUBLIC, created_at_of(post_id), media)
+    loaded = load_post(post_id, dump_post(post))
+    assert loaded == post and loaded is not None
+    assert [m.id for m in loaded.shown_media] == [2]
+    p3 = orjson.dumps(["p3", 7, "x", "public", [[1, "/media/1-a.png", 4, 4, "", []]], False])
+    assert load_post(post_id, p3) is None  # cached before `pending`: a miss
 
 
 def test_a_profile_view_round_trips_with_its_suspension() -> None:

@@ -46,6 +46,10 @@ def refusal(args: list[str], env: dict[str, str]) -> str:
         ({"FORWARDED_ALLOW_IPS": "10.0.0.5"},
          "feedloom: FORWARDED_ALLOW_IPS is no longer read: set "
          "FEEDLOOM_HTTP__TRUSTED_PROXIES instead"),
+        ({"FEEDLOOM_MEDIA__STORE": "s3"},
+         "feedloom: FEEDLOOM_MEDIA: FEEDLOOM_MEDIA__STORE=s3 needs FEEDLOOM_MEDIA__S3_BUCKET"),
+        ({"FEEDLOOM_MEDIA__STORE": "gcs"},
+         "feedloom: FEEDLOOM_MEDIA__STORE='gcs': Input should be 'files' or 's3'"),
     ],
 )  # fmt: skip
 def test_a_bad_setting_is_one_line_naming_the_variable(
@@ -71,6 +75,8 @@ def test_trusted_proxies_are_addresses_or_ranges_separated_by_commas(
 def test_a_secret_or_url_is_never_echoed_back() -> None:
     line = refusal(["migrate"], {"FEEDLOOM_METRICS_TOKEN": "hunter2"})
     assert line.startswith("feedloom: FEEDLOOM_METRICS_TOKEN: ") and "hunter2" not in line
+    line = refusal(["migrate"], {"FEEDLOOM_MEDIA__S3_SECRET_ACCESS_KEY": "x" * 50})
+    assert "FEEDLOOM_MEDIA__S3_ACCESS_KEY_ID" in line and "x" * 50 not in line
 
 
 def test_every_nested_setting_and_its_group_are_known_and_the_tests_own_are_left_alone() -> None:
