@@ -122,7 +122,7 @@ class S3ObjectStore:
 @contextlib.asynccontextmanager
 async def s3_object_store(config: S3Config) -> AsyncIterator[S3ObjectStore]:
     """The store on its connection pool, closed on exit. Nothing connects before the
-    first request: a missing bucket shows in `feedloom doctor` and in the first upload."""
+    first request: a missing bucket or wrong credentials show at the first upload."""
     session = get_session()
     options = AioConfig(
         signature_version="s3v4",
