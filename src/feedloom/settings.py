@@ -320,7 +320,12 @@ class MediaSettings(BaseModel):
     `files`: a directory in data_dir, uploads PUT to the API (one machine). `s3`: an
     S3-compatible bucket every process shares, uploads PUT straight to it."""
 
-    store: Literal["files", "s3"] = Field("files", description="files (one machine) or s3")
+    store: Literal["files", "s3"] = Field(
+        "files",
+        description="`files`: data_dir/media, one machine; `s3`: an S3-compatible bucket every "
+        "machine shares, uploads PUT straight to it and checked by the worker "
+        '(docs/PRODUCTION.md, "Media")',
+    )
     upload_ttl_s: int = Field(900, ge=60, le=86_400, description="how long an upload URL works")
     signed_get_ttl_s: int = Field(
         3_600,
@@ -339,7 +344,9 @@ class MediaSettings(BaseModel):
     s3_access_key_id: SecretStr | None = Field(
         None, description="s3: unset: the AWS chain (AWS_* variables, instance role)"
     )
-    s3_secret_access_key: SecretStr | None = None
+    s3_secret_access_key: SecretStr | None = Field(
+        None, description="s3: the secret of s3_access_key_id (both or neither)"
+    )
     s3_path_style: bool = Field(
         False, description="s3: the bucket in the URL's path, not its host (MinIO, Garage)"
     )
@@ -453,7 +460,9 @@ class Settings(BaseSettings):
         "same in every process. Required with PostgreSQL or Redis; the embedded default "
         "generates one into `data/secret_key` (0600) on first start",
     )
-    media_base_url: str = Field("/media", description="where uploaded images are served (a CDN)")
+    media_base_url: str = Field(
+        "/media", description="where items' image URLs point: this API, or a CDN or public bucket"
+    )
     media_max_bytes: int = Field(10 * 1024 * 1024, ge=1024, description="largest image upload")
 
     timeline_length: int = Field(

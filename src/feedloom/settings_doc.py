@@ -61,6 +61,7 @@ GROUPS: Mapping[str, Sequence[str]] = {
         "media_max_bytes",
         "idempotency_ttl_hours",
     ),
+    "Media storage": ("media",),
     "Counters and moderation": (
         "counter_flush_ms",
         "counter_hot_per_flush",
