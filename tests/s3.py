@@ -103,3 +103,15 @@ def with_bucket(settings: Settings, config: S3Config, **media: object) -> Settin
         **media,
     )
     return settings.model_copy(update={"media": chosen})
+
+
+def bucket_variables(config: S3Config) -> dict[str, str]:
+    """The same, as the environment of a `feedloom` process."""
+    return {
+        "FEEDLOOM_MEDIA__STORE": "s3",
+        "FEEDLOOM_MEDIA__S3_BUCKET": config.bucket,
+        "FEEDLOOM_MEDIA__S3_ENDPOINT_URL": str(config.endpoint_url),
+        "FEEDLOOM_MEDIA__S3_ACCESS_KEY_ID": ACCESS_KEY,
+        "FEEDLOOM_MEDIA__S3_SECRET_ACCESS_KEY": SECRET_KEY,
+        "FEEDLOOM_MEDIA__S3_PATH_STYLE": "true",
+    }

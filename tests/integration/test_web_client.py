@@ -1,6 +1,8 @@
 """The web client in a real browser (headless Chromium), against real server processes:
-the embedded default (`feedloom serve`, worker inline) and PostgreSQL + Redis with a
-separate `feedloom worker`. One journey per backend, as two people would live it.
+the embedded default (`feedloom serve`, worker inline, media files) and PostgreSQL +
+Redis with a separate `feedloom worker` and the media in an S3-compatible bucket on
+another origin (moto's server: the browser PUTs to it and loads images from it). One
+journey per backend, as two people would live it.
 
 Waits are WebDriverWait's (generous, for a loaded machine), never sleeps.
 """
@@ -31,6 +33,7 @@ from tests.integration.browser import (
     wait,
 )
 from tests.integration.processes import Fleet, fleet, free_port
+from tests.s3 import S3Server, bucket_variables, new_bucket
 from tests.servers import (
     POSTGRES_URL,
     REDIS_URL,
@@ -79,15 +82,22 @@ async def embedded(tmp_path: Path) -> AsyncIterator[Server]:
 
 
 @pytest.fixture
-async def production(tmp_path: Path) -> AsyncIterator[Server]:
-    async with scratch_schema() as schema, scratch_redis_prefix() as prefix:
+async def production(tmp_path: Path, s3: S3Server) -> AsyncIterator[Server]:
+    """As deployed: PostgreSQL, Redis, and the media in an S3-compatible bucket on
+    another origin, which the browser PUTs to and loads images from (CSP and CORS)."""
+    async with (
+        scratch_schema() as schema,
+        scratch_redis_prefix() as prefix,
+        new_bucket(s3) as bucket,
+    ):
         env = {
-            "FEEDLOOM_DATA_DIR": str(tmp_path / "data"),  # the media files
+            "FEEDLOOM_DATA_DIR": str(tmp_path / "data"),
             "FEEDLOOM_DATABASE_URL": POSTGRES_URL,
             "FEEDLOOM_DATABASE_SCHEMA": schema,
             "FEEDLOOM_REDIS_URL": REDIS_URL,
             "FEEDLOOM_REDIS_PREFIX": prefix,
             "FEEDLOOM_SECRET_KEY": uuid.uuid4().hex + uuid.uuid4().hex,
+            **bucket_variables(bucket),
         }
         async for server in start(env, tmp_path, separate_worker=True):
             yield server
@@ -189,7 +199,8 @@ def journey(server: Server, drivers: tuple[WebDriver, WebDriver], shots: Path | 
     # Ann's open page says so without reloading; the feed itself has not moved.
     ann.wait_text(".pill", "1 new post")
     assert not ann.driver.find_elements(By.CSS_SELECTOR, "article.post")
-    wait(ann.driver).until(lambda _d: ann.api(f"/v1/posts/{post_id}").json()["media"][0]["sizes"])
+    # Shown once the worker made its sizes (on a bucket: once it checked the upload too).
+    wait(ann.driver).until(lambda _d: _sized(ann.api(f"/v1/posts/{post_id}").json()["media"]))
     ann.click(".pill")
     image = ann.find(f"article[data-post-id='{post_id}'] .gallery img")
     assert image.get_attribute("alt") == "An orange sky"
@@ -261,6 +272,10 @@ def journey(server: Server, drivers: tuple[WebDriver, WebDriver], shots: Path | 
     assert post_id is not None
     newcomer = Person(bo.driver, server.url, f"cy_{tag}", "Cy Newcomer")
     first_screen(newcomer, ann, bo, post_id, shots)
+
+
+def _sized(media: list[dict[str, object]]) -> bool:
+    return bool(media and media[0]["sizes"])
 
 
 def thread(ann: Person, card: str) -> None:
