@@ -33,8 +33,8 @@ def test_a_post_view_round_trips_with_its_pending_media() -> None:
     loaded = load_post(post_id, dump_post(post))
     assert loaded == post and loaded is not None
     assert [m.id for m in loaded.shown_media] == [2]
-    p3 = orjson.dumps(["p3", 7, "x", "public", [[1, "/media/1-a.png", 4, 4, "", []]], False])
-    assert load_post(post_id, p3) is None  # cached before `pending`: a miss
+    p4 = orjson.dumps(["p4", 7, "x", "public", [[1, "/media/1-a.png", 4, 4, "", []]], False])
+    assert load_post(post_id, p4) is None  # cached before `pending`: a miss
 
 
 def test_a_profile_view_round_trips_with_its_suspension() -> None:
