@@ -156,7 +156,7 @@ media = Table(
     Column("sized_at", Timestamp),
     Column("attached_to", BigInteger),
     Column("avatar_of", BigInteger),
-    # Migration 0016: uploaded straight to the object store, not checked yet.
+    # Migration 0017: uploaded straight to the object store, not checked yet.
     Column("pending", Boolean, nullable=False, server_default=false()),
     Index("ix_media_sized_at_uploaded_at", "sized_at", "uploaded_at"),
     Index("ix_media_attached_to_created_at", "attached_to", "created_at"),

@@ -7,16 +7,16 @@ upload is there, but only the worker decodes, checks and re-encodes it
 bytes are not verified, and no reader is shown it. Every earlier row was checked when
 it was uploaded through the API.
 
-Revision ID: 0016
-Revises: 0015
+Revision ID: 0017
+Revises: 0016
 Create Date: 2026-12-07
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0016"
-down_revision = "0015"
+revision = "0017"
+down_revision = "0016"
 branch_labels = None
 depends_on = None
 
