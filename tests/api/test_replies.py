@@ -145,6 +145,24 @@ async def test_the_context_pages_by_cursor_without_repeats_or_gaps(world: World)
     assert bad.status_code == 400
 
 
+async def test_a_context_cursor_is_a_place_in_the_thread_whatever_it_names(
+    world: World,
+) -> None:
+    alice = await world.user()
+    root = await world.post(alice, "root")
+    replies = [await reply(world, alice, root) for _ in range(2)]
+    url = f"/v1/posts/{root}/context"
+
+    async def page(cursor: str) -> Any:
+        response = await world.client.get(url, params={"cursor": cursor}, headers=alice.auth)
+        assert response.status_code == 200, response.text
+        return [item["post_id"] for item in response.json()["descendants"]]
+
+    assert await page("t0") == replies  # before the thread: from its first reply
+    assert await page("t" + "f" * 32) == []  # past it: nothing more
+    assert await page(f"t{int(root):016x}{int(replies[0]):016x}") == replies[1:]
+
+
 async def test_the_context_leaves_out_what_the_reader_may_not_see(world: World) -> None:
     alice, bob, carol, reader = [await world.user() for _ in range(4)]
     root = await world.post(alice, "root")

@@ -13,9 +13,12 @@ from typing import Annotated, Any
 from fastapi import Depends, Header, Path, Query, Request
 
 from feedloom.bootstrap import Feedloom
+from feedloom.domain.cursors import FEED_CURSOR_PATTERN, KEYSET_PATTERN
 from feedloom.domain.errors import NotFound, Unauthorized
 from feedloom.domain.idempotency import IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY_KEY
-from feedloom.domain.ids import parse_id
+from feedloom.domain.ids import ID_PATTERN, parse_id
+from feedloom.domain.people import FOLLOW_CURSOR_PATTERN, SEARCH_CURSOR_PATTERN
+from feedloom.domain.threads import THREAD_CURSOR_PATTERN
 from feedloom.read.author_posts import AuthorPosts
 from feedloom.read.comments import Comments
 from feedloom.read.context import Context
@@ -124,14 +127,18 @@ ClientAddress = Annotated[str, Depends(client_address)]
 Token = Annotated[str, Depends(_token)]
 
 
+# Documented only: an ID that does not match names nothing, a 404 (`_parse`).
+_ID = {"pattern": ID_PATTERN}
+
+
 async def post_id_path(
-    post_id: Annotated[str, Path(description="post ID (decimal string)")],
+    post_id: Annotated[str, Path(description="post ID (decimal string)", json_schema_extra=_ID)],
 ) -> int:
     return _parse("post", post_id)
 
 
 async def user_id_path(
-    user_id: Annotated[str, Path(description="user ID (decimal string)")],
+    user_id: Annotated[str, Path(description="user ID (decimal string)", json_schema_extra=_ID)],
 ) -> int:
     return _parse("user", user_id)
 
@@ -158,7 +165,9 @@ IdempotencyKey = Annotated[
 
 
 async def comment_id_path(
-    comment_id: Annotated[str, Path(description="comment ID (decimal string)")],
+    comment_id: Annotated[
+        str, Path(description="comment ID (decimal string)", json_schema_extra=_ID)
+    ],
 ) -> int:
     return _parse("comment", comment_id)
 
@@ -166,4 +175,21 @@ async def comment_id_path(
 PostId = Annotated[int, Depends(post_id_path)]
 CommentId = Annotated[int, Depends(comment_id_path)]
 UserId = Annotated[int, Depends(user_id_path)]
-Cursor = Annotated[str | None, Query(max_length=512, description="opaque, from next_cursor")]
+# A cursor's pattern is documented, not checked by FastAPI: the page's own decoder
+# checks it and answers a malformed cursor with 400, as it always did.
+_CURSOR = "opaque, from next_cursor"
+Cursor = Annotated[
+    str | None, Query(description=_CURSOR, json_schema_extra={"pattern": KEYSET_PATTERN})
+]
+FeedCursor = Annotated[
+    str | None, Query(description=_CURSOR, json_schema_extra={"pattern": FEED_CURSOR_PATTERN})
+]
+SearchCursor = Annotated[
+    str | None, Query(description=_CURSOR, json_schema_extra={"pattern": SEARCH_CURSOR_PATTERN})
+]
+ThreadCursor = Annotated[
+    str | None, Query(description=_CURSOR, json_schema_extra={"pattern": THREAD_CURSOR_PATTERN})
+]
+FollowCursor = Annotated[
+    str | None, Query(description=_CURSOR, json_schema_extra={"pattern": FOLLOW_CURSOR_PATTERN})
+]

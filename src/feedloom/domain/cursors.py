@@ -1,28 +1,36 @@
 """Opaque feed cursors: never offsets, since new posts would shift them.
 
-Chronological pages use a keyset cursor, "older than post X", which may also carry
-the originals the scroll showed through reposts (packed 64-bit IDs, at most
+Chronological pages use a keyset cursor, "older than post X": `k` and the ID, then the
+originals the scroll showed through reposts, each after a `.` (at most
 `reposts.CARRIED`: domain/reposts.py), so the next page does not show them again.
-Ranked pages use a feed
-session (the ranked ID list kept for a few minutes) plus a position in it, whose
-reader it is, and the oldest post it served: if the session is lost (its store down
-or emptied), the feed goes on in time order below that post. Both are
-URL-safe base64 of a small JSON object, so clients treat them as opaque strings.
+Ranked pages use a feed session (the ranked ID list kept for a few minutes) plus a
+position in it, whose reader it is, and the oldest post it served: `s`, the session,
+`.` and the position, then `.` the oldest post and `.` the reader. If the session is
+lost (its store down or emptied), the feed goes on in time order below that post.
+
+Clients treat cursors as opaque strings; the OpenAPI document states their patterns
+(`KEYSET_PATTERN`, `FEED_CURSOR_PATTERN`), and every string a pattern admits is a
+cursor this service accepts: a keyset cursor is a well-formed query whatever its IDs,
+a session cursor at worst belongs to a session that cannot go on (410).
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
-import struct
+import re
 from dataclasses import dataclass
 
 from feedloom.domain.errors import BadCursor
-from feedloom.domain.ids import parse_id
+from feedloom.domain.ids import ID
+from feedloom.domain.patterns import decimal_up_to, whole
 from feedloom.domain.reposts import CARRIED
 
-MAX_CURSOR_LENGTH = 512
+MAX_OFFSET = 100_000
+SESSION = "[A-Za-z0-9_-]{1,64}"
+OFFSET = f"0|{decimal_up_to(MAX_OFFSET)}"
+KEYSET = f"k(?:{ID})(?:\\.(?:{ID})){{0,{CARRIED}}}"
+RANKED = f"s{SESSION}\\.(?:{OFFSET})(?:\\.(?:{ID})\\.(?:{ID}))?"
+KEYSET_PATTERN = whole(KEYSET)
+FEED_CURSOR_PATTERN = whole(f"{KEYSET}|{RANKED}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,81 +52,22 @@ Cursor = KeysetCursor | SessionCursor
 
 def encode_cursor(cursor: Cursor) -> str:
     if isinstance(cursor, KeysetCursor):
-        # What json.dumps writes for {"b": "<id>"}, without its encoder (every page pays it).
-        raw = b'{"b":"%d"}' % cursor.before
-        if cursor.shown:
-            packed = base64.urlsafe_b64encode(struct.pack(f">{len(cursor.shown)}q", *cursor.shown))
-            raw = raw[:-1] + b',"r":"%s"}' % packed.rstrip(b"=")
-    else:
-        payload: dict[str, object] = {"s": cursor.session, "o": cursor.offset}
-        if cursor.oldest is not None and cursor.reader is not None:
-            payload |= {"m": str(cursor.oldest), "u": str(cursor.reader)}
-        raw = json.dumps(payload, separators=(",", ":")).encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+        return ".".join([f"k{cursor.before}", *map(str, cursor.shown)])
+    parts = [f"s{cursor.session}", str(cursor.offset)]
+    if cursor.oldest is not None and cursor.reader is not None:
+        parts += [str(cursor.oldest), str(cursor.reader)]
+    return ".".join(parts)
 
 
 def decode_cursor(text: str) -> Cursor:
-    if not text or len(text) > MAX_CURSOR_LENGTH:
-        raise BadCursor("cursor is empty or too long")
-    try:
-        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-        payload = json.loads(raw)
-    except (binascii.Error, ValueError, UnicodeDecodeError) as error:
-        raise BadCursor("cursor is not one this service issued") from error
-    if isinstance(payload, dict):
-        if set(payload) == {"b"} and _is_id(payload["b"]):
-            return KeysetCursor(before=int(payload["b"]))
-        if set(payload) == {"b", "r"} and _is_id(payload["b"]):
-            return KeysetCursor(int(payload["b"]), _shown(payload["r"]))
-        if set(payload) == {"s", "o"} and _is_session(payload["s"], payload["o"]):
-            return SessionCursor(session=payload["s"], offset=payload["o"])
-        if (
-            set(payload) == {"s", "o", "m", "u"}
-            and _is_session(payload["s"], payload["o"])
-            and _is_id(payload["m"])
-            and _is_id(payload["u"])
-        ):
-            return SessionCursor(payload["s"], payload["o"], int(payload["m"]), int(payload["u"]))
-    raise BadCursor("cursor is not one this service issued")
-
-
-def _is_id(value: object) -> bool:
-    """An ID a store can hold (1 to 2^63-1): a forged cursor past that is malformed,
-    not a query a 64-bit column refuses with an error."""
-    if not isinstance(value, str):
-        return False
-    try:
-        parse_id(value)
-    except ValueError:
-        return False
-    return True
-
-
-def _shown(value: object) -> tuple[int, ...]:
-    """The packed originals of a keyset cursor: 1 to CARRIED positive 64-bit IDs."""
-    if not isinstance(value, str) or not value.isascii():
+    if re.fullmatch(FEED_CURSOR_PATTERN, text) is None:
         raise BadCursor("cursor is not one this service issued")
-    try:
-        packed = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
-    except (binascii.Error, ValueError) as error:
-        raise BadCursor("cursor is not one this service issued") from error
-    count, rest = divmod(len(packed), 8)
-    ids = struct.unpack(f">{count}q", packed) if not rest and 0 < count <= CARRIED else ()
-    if not ids or min(ids) <= 0:
-        raise BadCursor("cursor is not one this service issued")
-    return tuple(ids)
-
-
-def _is_session(session: object, offset: object) -> bool:
-    return (
-        isinstance(session, str)
-        and 0 < len(session) <= 64
-        and session.isascii()
-        and session.replace("-", "").replace("_", "").isalnum()
-        and isinstance(offset, int)
-        and not isinstance(offset, bool)
-        and 0 <= offset <= 100_000
-    )
+    kind, parts = text[0], text[1:].split(".")
+    if kind == "k":
+        return KeysetCursor(int(parts[0]), tuple(map(int, parts[1:])))
+    session, offset, *rest = parts
+    oldest, reader = map(int, rest) if rest else (None, None)
+    return SessionCursor(session, int(offset), oldest, reader)
 
 
 SESSION_CURSOR_HERE = "this cursor belongs to a ranked feed session; use order=ranked"

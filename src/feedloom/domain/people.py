@@ -1,22 +1,29 @@
 """Finding people: the prefix a search matches and the keyset cursors of people lists.
 
-A search page is ordered by (followers descending, id), its cursor the last row's pair;
-a followers or following page by (follow time descending, id descending), its cursor
-the last follow's pair. Both are opaque URL-safe base64, like the feed's cursors: never
-offsets, so a follow arriving meanwhile shifts nothing.
+A search page is ordered by (followers descending, id), its cursor the last row's pair
+(`r`, followers, `.`, id); a followers or following page by (follow time descending, id
+descending), its cursor the last follow's pair (`f`, microseconds since 1970, `.`, id).
+Opaque to clients like the feed's cursors, with patterns the OpenAPI document states
+(`SEARCH_CURSOR_PATTERN`, `FOLLOW_CURSOR_PATTERN`; any string they admit is accepted):
+never offsets, so a follow arriving meanwhile shifts nothing.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
+import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from feedloom.domain.errors import BadCursor, InvalidInput
+from feedloom.domain.ids import ID
+from feedloom.domain.patterns import decimal_up_to, whole
 
 MAX_QUERY = 64
+MAX_FOLLOWERS = 2**31 - 1  # the store's follower count is a 32-bit integer
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+MAX_MICROS = (datetime(9999, 12, 31, tzinfo=UTC) - EPOCH) // timedelta(microseconds=1)
+SEARCH_CURSOR_PATTERN = whole(f"r(?:0|{decimal_up_to(MAX_FOLLOWERS)})\\.(?:{ID})")
+FOLLOW_CURSOR_PATTERN = whole(f"f(?:0|{decimal_up_to(MAX_MICROS)})\\.(?:{ID})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,45 +81,29 @@ class Suggested:
 
 
 def encode_rank(key: RankKey) -> str:
-    return _encode({"f": key.followers, "u": str(key.user_id)})
+    return f"r{key.followers}.{key.user_id}"
 
 
 def decode_rank(cursor: str | None) -> RankKey | None:
     if cursor is None:
         return None
-    payload = _decode(cursor)
-    try:
-        return RankKey(int(payload["f"]), int(payload["u"]))
-    except (KeyError, TypeError, ValueError) as error:
-        raise BadCursor("this cursor is not a search cursor") from error
+    followers, user_id = _pair(SEARCH_CURSOR_PATTERN, cursor, "a search cursor")
+    return RankKey(followers, user_id)
 
 
 def encode_follow(key: FollowKey) -> str:
-    return _encode({"t": key.at.isoformat(), "u": str(key.user_id)})
+    return f"f{(key.at - EPOCH) // timedelta(microseconds=1)}.{key.user_id}"
 
 
 def decode_follow(cursor: str | None) -> FollowKey | None:
     if cursor is None:
         return None
-    payload = _decode(cursor)
-    try:
-        at = datetime.fromisoformat(payload["t"])
-        return FollowKey(at, int(payload["u"]))
-    except (KeyError, TypeError, ValueError) as error:
-        raise BadCursor("this cursor is not a followers or following cursor") from error
+    micros, user_id = _pair(FOLLOW_CURSOR_PATTERN, cursor, "a followers or following cursor")
+    return FollowKey(EPOCH + timedelta(microseconds=micros), user_id)
 
 
-def _encode(payload: dict[str, object]) -> str:
-    raw = json.dumps(payload, separators=(",", ":")).encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
-
-
-def _decode(cursor: str) -> dict[str, str]:
-    try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
-        payload = json.loads(raw)
-    except (binascii.Error, ValueError, UnicodeDecodeError) as error:
-        raise BadCursor("malformed cursor") from error
-    if not isinstance(payload, dict):
-        raise BadCursor("malformed cursor")
-    return payload
+def _pair(pattern: str, cursor: str, kind: str) -> tuple[int, int]:
+    if re.fullmatch(pattern, cursor) is None:
+        raise BadCursor(f"this cursor is not {kind}")
+    first, second = cursor[1:].split(".")
+    return int(first), int(second)

@@ -16,12 +16,20 @@ read time, so an unfollow counts on the next read.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+
+from feedloom.domain.errors import BadCursor
+from feedloom.domain.patterns import whole
 
 SEGMENT = 16  # hex digits per ID: 64-bit IDs, fixed width so strings sort as numbers
 # Deeper replies are refused: a path must fit a B-tree index entry (PostgreSQL's limit
 # is about 2,700 bytes; 128 segments are 2,048).
 MAX_DEPTH = 128
+# A thread page's cursor: `t` and the path of the last descendant served. Any string of
+# hex digits is a place in the depth-first order to go on after, so every cursor the
+# pattern admits is a well-formed page (opaque to clients all the same).
+THREAD_CURSOR_PATTERN = whole(f"t[0-9a-f]{{1,{MAX_DEPTH * SEGMENT}}}")
 
 
 def segment(post_id: int) -> str:
@@ -49,6 +57,18 @@ def ancestor_ids(path: str) -> list[int]:
 def subtree_end(path: str) -> str:
     """The smallest string above every path under `path` (hex digits sort below 'g')."""
     return path + "g"
+
+
+def encode_thread_cursor(path: str) -> str:
+    return f"t{path}"
+
+
+def decode_thread_cursor(cursor: str | None) -> str | None:
+    if cursor is None:
+        return None
+    if re.fullmatch(THREAD_CURSOR_PATTERN, cursor) is None:
+        raise BadCursor("not a cursor of a thread")
+    return cursor[1:]
 
 
 def reply_reaches(

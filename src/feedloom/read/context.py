@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from feedloom.domain.cursors import KeysetCursor, encode_cursor, keyset_before
-from feedloom.domain.errors import BadCursor
 from feedloom.domain.model import FeedItem, Post
-from feedloom.domain.threads import ancestor_ids, subtree_end
+from feedloom.domain.threads import ancestor_ids, decode_thread_cursor, encode_thread_cursor
 from feedloom.domain.visibility import ViewerContext, hidden_commenters, thread_filter
 from feedloom.lookups.access import Access
 from feedloom.lookups.cached_views import Views
@@ -43,11 +41,13 @@ class Context:
         self, viewer_id: int, post_id: int, cursor: str | None, limit: int
     ) -> ContextPage:
         await self._access.visible_post(viewer_id, post_id)
-        after_id = keyset_before(cursor, "not a context cursor")
+        after = decode_thread_cursor(cursor)
         viewer = await self._access.thread_viewer(viewer_id)
         hidden = hidden_commenters(viewer)
         path = await self._threads.thread_path(post_id) or ""
-        after = await self._resume(path, after_id)
+        # The descendants lie above `path` (and below its subtree's end, where a cursor
+        # past them finds nothing): a cursor below starts from the first of them.
+        after = max(after, path) if after is not None else None
 
         async def chunk(start: str | None, want: int) -> list[tuple[int, str]]:
             return await self._threads.descendants(path, start, want, hidden)
@@ -61,22 +61,11 @@ class Context:
             hidden_commenters=hidden,
         )
         shown = {item.post.id: item for item in items}
-        last = kept.posts[-1].id if kept.more else None
         return ContextPage(
             [shown[p.id] for p in ancestors if p.id in shown],
             [shown[p.id] for p in kept.posts if p.id in shown],
-            encode_cursor(KeysetCursor(last)) if last is not None else None,
+            encode_thread_cursor(kept.last) if kept.more and kept.last else None,
         )
-
-    async def _resume(self, path: str, after_id: int | None) -> str | None:
-        """The path the page starts after: the cursor's post, which must lie in this
-        post's subtree."""
-        if after_id is None:
-            return None
-        after = await self._threads.thread_path(after_id)
-        if after is None or not path < after < subtree_end(path):
-            raise BadCursor("not a cursor of this thread")
-        return after
 
     async def _ancestors(self, viewer: ViewerContext, path: str) -> list[Post]:
         ids = ancestor_ids(path)

@@ -24,6 +24,7 @@ K = TypeVar("K")  # where a chunk ended: the key the next chunk starts after
 class Kept(Generic[K]):
     posts: list[Post] = field(default_factory=list)
     more: bool = False  # more replies after the last one kept
+    last: K | None = None  # the last one kept's key: where a next page starts after
 
 
 async def fill(
@@ -49,6 +50,6 @@ async def fill(
                 kept.more = True
                 return kept
             kept.posts.append(post)
-            start = key
+            start = kept.last = key
         if len(found) < want:
             return kept

@@ -57,7 +57,10 @@ def test_lowest_id_at_bounds_every_id_minted_from_that_moment_on() -> None:
     assert earlier < lowest_id_at(moment)
 
 
-@pytest.mark.parametrize("text", ["", "abc", "-1", "0", "1e5", "9" * 20, "\uff11\uff12"])
+@pytest.mark.parametrize(
+    "text",
+    ["", "abc", "-1", "0", "01", "1e5", "9" * 20, "9223372036854775808", "\uff11\uff12", "1\n"],
+)
 def test_parse_id_refuses_what_is_not_a_plausible_id(text: str) -> None:
     with pytest.raises(ValueError):
         parse_id(text)

@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Response
 
 from feedloom.api import render
-from feedloom.api.deps import CurrentUser, Cursor, FeedOrdersDep, HomeFeedDep
+from feedloom.api.deps import CurrentUser, FeedCursor, FeedOrdersDep, HomeFeedDep
 from feedloom.api.schemas import FeedPageOut, FeedPreferences, FeedPreferencesOut
 from feedloom.domain.model import FeedOrder
 from feedloom.read.timing import StageTimer
@@ -21,7 +21,7 @@ router = APIRouter(prefix="/v1", tags=["feed"])
 async def get_feed(
     feed: HomeFeedDep,
     reader: CurrentUser,
-    cursor: Cursor = None,
+    cursor: FeedCursor = None,
     limit: Annotated[int | None, Query(ge=1, le=100)] = None,
     order: Annotated[
         FeedOrder | None,

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from feedloom.api.deps import CurrentUser, Cursor, PeopleDep
+from feedloom.api.deps import CurrentUser, FollowCursor, PeopleDep
 from feedloom.api.routes.people import PeoplePageOut, render_page
 
 router = APIRouter(prefix="/v1/me", tags=["people"])
@@ -16,7 +16,7 @@ Limit = Annotated[int, Query(ge=1, le=100)]
 
 @router.get("/blocks", response_model=PeoplePageOut)
 async def list_blocks(
-    people: PeopleDep, viewer: CurrentUser, cursor: Cursor = None, limit: Limit = 20
+    people: PeopleDep, viewer: CurrentUser, cursor: FollowCursor = None, limit: Limit = 20
 ) -> PeoplePageOut:
     """Accounts you block, newest block first, cursor-paged (suspended and deleted
     accounts left out). `DELETE /v1/users/{id}/block` undoes one."""
@@ -25,7 +25,7 @@ async def list_blocks(
 
 @router.get("/mutes", response_model=PeoplePageOut)
 async def list_mutes(
-    people: PeopleDep, viewer: CurrentUser, cursor: Cursor = None, limit: Limit = 20
+    people: PeopleDep, viewer: CurrentUser, cursor: FollowCursor = None, limit: Limit = 20
 ) -> PeoplePageOut:
     """Accounts you mute, newest mute first, cursor-paged (suspended and deleted accounts
     left out). `DELETE /v1/users/{id}/mute` undoes one."""

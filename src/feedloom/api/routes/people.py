@@ -8,9 +8,10 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, Field
 
-from feedloom.api.deps import CurrentUser, Cursor, PeopleDep, UserId
+from feedloom.api.deps import CurrentUser, FollowCursor, PeopleDep, SearchCursor, UserId
 from feedloom.api.routes.users import RELATION_EXAMPLE, RelationOut, render_profile, render_relation
 from feedloom.api.schemas import PROFILE_EXAMPLE, JsonDict, Profile, example
+from feedloom.domain.patterns import text
 from feedloom.domain.people import MAX_QUERY
 from feedloom.read.people import PeoplePage, Person, ProfileView
 
@@ -79,9 +80,14 @@ async def search_users(
     viewer: CurrentUser,
     q: Annotated[
         str,
-        Query(min_length=1, max_length=MAX_QUERY, description="prefix of username or name"),
+        Query(
+            min_length=1,
+            max_length=MAX_QUERY,
+            description="prefix of username or name",
+            json_schema_extra={"pattern": text(min_shown=True)},
+        ),
     ],
-    cursor: Cursor = None,
+    cursor: SearchCursor = None,
     limit: Limit = 20,
 ) -> PeoplePageOut:
     """People whose username or display name starts with `q` (case ignored): the exact
@@ -94,7 +100,7 @@ async def list_followers(
     user_id: UserId,
     people: PeopleDep,
     viewer: CurrentUser,
-    cursor: Cursor = None,
+    cursor: FollowCursor = None,
     limit: Limit = 20,
 ) -> PeoplePageOut:
     """Who follows this user, newest follow first, cursor-paged."""
@@ -106,7 +112,7 @@ async def list_following(
     user_id: UserId,
     people: PeopleDep,
     viewer: CurrentUser,
-    cursor: Cursor = None,
+    cursor: FollowCursor = None,
     limit: Limit = 20,
 ) -> PeoplePageOut:
     """Whom this user follows, newest follow first, cursor-paged."""

@@ -21,6 +21,7 @@ from feedloom.api.deps import (
     PublishDep,
     ReportsDep,
     RepostDep,
+    ThreadCursor,
 )
 from feedloom.api.moderation_schemas import NewReport, Reported
 from feedloom.api.render import json_response
@@ -143,7 +144,7 @@ async def get_context(
     post_id: PostId,
     context: ContextDep,
     viewer: CurrentUser,
-    cursor: Cursor = None,
+    cursor: ThreadCursor = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 40,
 ) -> Response:
     """The post's thread: its ancestors (root first, first page only) and its
