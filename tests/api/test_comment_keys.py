@@ -18,16 +18,16 @@ async def comment(world: World, user: User, post_id: str, text: str, key: str) -
     return response.status_code, response.json().get("id", response.json().get("type", ""))
 
 
-async def test_a_key_reused_with_other_text_or_on_another_post_is_a_422(world: World) -> None:
+async def test_a_key_reused_with_other_text_or_on_another_post_is_a_409(world: World) -> None:
     alice, bob = await world.user(), await world.user()
     first_post, second_post = await world.post(alice), await world.post(alice)
     status, first = await comment(world, bob, first_post, "nice", "k1")
     assert status == 201
     assert await comment(world, bob, first_post, "nice", "k1") == (201, first)
     status, kind = await comment(world, bob, first_post, "other text", "k1")
-    assert (status, kind.rsplit("/", 1)[-1]) == (422, "idempotency-key-reused")
+    assert (status, kind.rsplit("/", 1)[-1]) == (409, "idempotency-key-reused")
     status, kind = await comment(world, bob, second_post, "nice", "k1")
-    assert status == 422
+    assert status == 409
     await world.settle()
     counts = (await world.client.get(f"/v1/posts/{first_post}", headers=bob.auth)).json()
     assert counts["comments"] == 1
@@ -46,7 +46,7 @@ async def test_a_post_key_is_not_a_comment_key(world: World) -> None:
     headers = {**alice.auth, "Idempotency-Key": "k1"}
     posted = await world.client.post("/v1/posts", json={"text": "nice"}, headers=headers)
     status, _ = await comment(world, alice, posted.json()["post_id"], "nice", "k1")
-    assert status == 422
+    assert status == 409
 
 
 async def test_comment_keys_are_purged_after_the_ttl_like_post_keys(world: World) -> None:

@@ -88,7 +88,7 @@ async def test_the_username_is_reserved_then_free_again(world: World) -> None:
     assert again.status_code == 201
     assert again.json()["id"] != alice.id
     squatter = {"username": f"deleted_{alice.id}", "password": PASSWORD}
-    assert (await world.client.post("/v1/accounts", json=squatter)).status_code == 422
+    assert (await world.client.post("/v1/accounts", json=squatter)).status_code == 409  # taken
 
 
 async def test_the_operator_command_erases_the_same_way(world: World) -> None:

@@ -244,6 +244,19 @@ async def _reply_to_nothing(p: Provoker) -> httpx.Response:
     return await p.send("post", "/v1/posts", json={"text": "x", "in_reply_to": NOWHERE})
 
 
+def _key_reused(path: str) -> Special:
+    async def provoke(p: Provoker) -> httpx.Response:
+        url, headers = p.url(path), {**p.me.auth, "Idempotency-Key": "once"}
+        await p.world.client.post(url, json={"text": "first"}, headers=headers)
+        return await p.world.client.post(url, json={"text": "another"}, headers=headers)
+
+    return provoke
+
+
+async def _someone_elses_avatar(p: Provoker) -> httpx.Response:
+    return await p.send("patch", "/v1/me", json={"avatar_media_id": NOWHERE})
+
+
 async def _someone_elses_comment(p: Provoker) -> httpx.Response:
     other = await p.world.user()
     url = f"/v1/posts/{p.post_id}/comments"
@@ -409,6 +422,9 @@ SPECIAL: dict[tuple[str, str, int], Special] = {
     ("post", "/v1/sessions", 401): _wrong_password,
     ("delete", "/v1/posts/{post_id}", 403): _someone_elses_post,
     ("post", "/v1/posts", 404): _reply_to_nothing,
+    ("post", "/v1/posts", 409): _key_reused("/v1/posts"),
+    ("post", "/v1/posts/{post_id}/comments", 409): _key_reused("/v1/posts/{post_id}/comments"),
+    ("patch", "/v1/me", 404): _someone_elses_avatar,
     ("delete", "/v1/posts/{post_id}/comments/{comment_id}", 403): _someone_elses_comment,
     ("put", "/v1/media/{media_id}/content", 403): _bad_signature,
     ("put", "/v1/media/{media_id}/content", 404): _unknown_media,

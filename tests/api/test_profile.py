@@ -72,11 +72,11 @@ async def test_an_uploaded_image_becomes_the_avatar_of_every_item_and_null_remov
 async def test_someone_elses_or_an_unknown_image_cannot_be_the_avatar(world: World) -> None:
     alice, bob = await world.user(), await world.user()
     image = await uploaded_image(world, bob)
-    for media_id in (image["media_id"], "12345", "not-an-id"):
+    for media_id, status in ((image["media_id"], 404), ("12345", 404), ("not-an-id", 422)):
         response = await world.client.patch(
             "/v1/me", json={"avatar_media_id": media_id}, headers=alice.auth
         )
-        assert response.status_code == 422, media_id
+        assert response.status_code == status, media_id
         assert response.headers["content-type"] == "application/problem+json"
     assert (await world.client.get("/v1/me", headers=alice.auth)).json()["avatar"] is None
 

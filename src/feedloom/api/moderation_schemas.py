@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from feedloom.api.schemas import Strict, example
+from feedloom.api.schemas import SHOWN, Strict, example
 from feedloom.ports import AccountRecord, QueuedPost
 
 _POST, _USER = "7291544012345678", "7291543817012345"
 
 
 class NewReport(Strict):
-    reason: str = Field(min_length=1, max_length=500, description="what is wrong with the post")
+    reason: str = Field(
+        min_length=1,
+        max_length=500,
+        description="what is wrong with the post",
+        json_schema_extra=SHOWN,
+    )
 
 
 class Reported(BaseModel):

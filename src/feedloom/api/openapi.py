@@ -18,6 +18,7 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
 from feedloom.api.problems import PROBLEM_JSON
+from feedloom.domain.patterns import text
 from feedloom.settings import Settings
 
 BEARER = "bearer"
@@ -82,13 +83,15 @@ MODERATOR_ONLY = (
 SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/v1/accounts"): (409, 429),
     ("post", "/v1/sessions"): (401, 429),  # unknown username or wrong password; too many
-    # a reply to or quote of a post you may not see; too many
-    ("post", "/v1/posts"): (404, 429),
-    ("post", "/v1/posts/{post_id}/comments"): (429,),
+    # A reply to or quote of a post you may not see (or a retry whose post is gone); a
+    # key reused for another request; too many.
+    ("post", "/v1/posts"): (404, 409, 429),
+    ("post", "/v1/posts/{post_id}/comments"): (409, 429),
     ("put", "/v1/posts/{post_id}/like"): (429,),
     ("delete", "/v1/posts/{post_id}/like"): (429,),
     ("put", "/v1/posts/{post_id}/repost"): (422, 429),  # not public; too many
     ("post", "/v1/media"): (429,),
+    ("patch", "/v1/me"): (404,),  # an avatar_media_id that is not an image of yours
     ("put", "/v1/me/password"): (403, 429),  # wrong current password; too many tries
     ("delete", "/v1/me"): (403, 429),
     ("delete", "/v1/posts/{post_id}"): (403,),
@@ -167,6 +170,7 @@ def _declare(schema: dict[str, Any], settings: Settings) -> None:
     _real_limits(schemas, settings)
     for path, operations in schema.get("paths", {}).items():
         for method, operation in operations.items():
+            _no_nul_in_requests(operation, schemas)
             if (method, path) in TICKETED:
                 operation["security"] = [{BEARER: []}, {TICKET: []}]
             elif (method, path) not in PUBLIC:
@@ -197,6 +201,37 @@ def error_codes(method: str, path: str, operation: dict[str, Any]) -> set[int]:
     if "requestBody" in operation or any(p["name"] == "cursor" for p in parameters):
         codes.add(400)
     return codes
+
+
+# A request string the document says nothing more of may hold anything but NUL: the
+# server refuses NUL in every query (api/nul_guard.py) and body (api/schemas.py Strict).
+NO_NUL = text()
+SAYS_MORE = {"pattern", "enum", "const", "format"}
+
+
+def _no_nul_in_requests(operation: dict[str, Any], schemas: dict[str, Any]) -> None:
+    for parameter in operation.get("parameters", []):
+        _no_nul(parameter.get("schema", {}), schemas, set())
+    for content in operation.get("requestBody", {}).get("content", {}).values():
+        _no_nul(content.get("schema", {}), schemas, set())
+
+
+def _no_nul(schema: dict[str, Any], schemas: dict[str, Any], seen: set[str]) -> None:
+    if ref := schema.get("$ref"):
+        name = ref.rsplit("/", 1)[-1]
+        if name not in seen and name in schemas:
+            seen.add(name)
+            _no_nul(schemas[name], schemas, seen)
+        return
+    if schema.get("type") == "string" and not SAYS_MORE & schema.keys():
+        schema["pattern"] = NO_NUL
+    for key in ("anyOf", "allOf", "oneOf"):
+        for part in schema.get(key, []):
+            _no_nul(part, schemas, seen)
+    for part in schema.get("properties", {}).values():
+        _no_nul(part, schemas, seen)
+    if isinstance(items := schema.get("items"), dict):
+        _no_nul(items, schemas, seen)
 
 
 def _real_limits(schemas: dict[str, Any], settings: Settings) -> None:

@@ -48,7 +48,8 @@ PROBLEMS: dict[type[FeedloomError], tuple[int, str, str]] = {
     Forbidden: (403, "forbidden", "Forbidden"),
     Unauthorized: (401, "unauthorized", "Authentication required"),
     Conflict: (409, "conflict", "Conflict"),
-    IdempotencyMismatch: (422, "idempotency-key-reused", "Idempotency-Key reused"),
+    # The request is well formed; what it conflicts with is the one the key names.
+    IdempotencyMismatch: (409, "idempotency-key-reused", "Idempotency-Key reused"),
     RateLimited: (429, "rate-limited", "Too many requests"),
     SessionExpired: (410, "feed-session-expired", "Feed session expired"),
     Unavailable: (503, "unavailable", "Service unavailable"),

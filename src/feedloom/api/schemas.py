@@ -4,17 +4,19 @@ survive a JavaScript number."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Self
+from typing import Annotated, Self
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator
 
+from feedloom.domain.ids import ID_PATTERN
 from feedloom.domain.model import FeedItem, FeedOrder, Media, UserProfile, Visibility
+from feedloom.domain.patterns import text
 
 JsonDict = dict[str, JsonValue]
 
 # Examples for the OpenAPI document (api/openapi.py lifts them onto each operation).
 _USER, _POST, _AT = "7291543817012345", "7291544012345678", "2026-12-01T12:00:00Z"
-_CURSOR = "eyJiIjoiNzI5MTU0NDAxMjM0NTY3OCJ9"
+_CURSOR = "k7291544012345678"
 _COMMENT: JsonDict = {
     "id": "7291544098765432",
     "post_id": _POST,
@@ -60,6 +62,11 @@ def example(value: JsonDict) -> ConfigDict:
 
 
 BIO_MAX_CHARS = 300
+
+# What the OpenAPI document says of a request's strings beyond their length (api/openapi.py
+# adds "no NUL" to every other one): the server checks the same.
+SHOWN: JsonDict = {"pattern": text(min_shown=True)}  # not blank once stripped
+AN_ID: JsonDict = {"pattern": ID_PATTERN}
 
 
 class Strict(BaseModel):
@@ -139,12 +146,25 @@ class PasswordConfirmation(Strict):
 
 
 class NewPost(Strict):
+    # Text, media or both: a post with neither is refused.
+    model_config = ConfigDict(
+        json_schema_extra={
+            "anyOf": [
+                {"required": ["text"], "properties": {"text": SHOWN}},
+                {"required": ["media_ids"], "properties": {"media_ids": {"minItems": 1}}},
+            ]
+        }
+    )
+
     text: str = Field("", max_length=10_000)
-    media_ids: list[str] = Field(default_factory=list, max_length=10)
+    media_ids: list[Annotated[str, Field(json_schema_extra=AN_ID)]] = Field(
+        default_factory=list, max_length=10
+    )
     visibility: Visibility = Visibility.PUBLIC
     in_reply_to: str | None = Field(
         None,
         max_length=20,
+        json_schema_extra=AN_ID,
         description="reply to this post (decimal ID); 404 if you may not see it or it "
         "is deleted, 422 if it is not an ID or the thread is over 128 replies deep",
     )
@@ -165,7 +185,7 @@ class PostCreated(BaseModel):
 
 
 class NewComment(Strict):
-    text: str = Field(max_length=10_000)
+    text: str = Field(max_length=10_000, json_schema_extra=SHOWN)
 
 
 class CommentOut(BaseModel):
@@ -407,10 +427,13 @@ class Profile(BaseModel):
 class ProfileEdit(Strict):
     """Only the fields sent change; `avatar_media_id: null` removes the avatar."""
 
-    display_name: str | None = Field(None, min_length=1, max_length=64)
+    display_name: str | None = Field(None, min_length=1, max_length=64, json_schema_extra=SHOWN)
     bio: str | None = Field(None, max_length=BIO_MAX_CHARS)
     avatar_media_id: str | None = Field(
-        None, max_length=20, description="an image you uploaded with POST /v1/media"
+        None,
+        max_length=20,
+        description="an image you uploaded with POST /v1/media (404 if not)",
+        json_schema_extra=AN_ID,
     )
 
 

@@ -68,7 +68,8 @@ class AccountService:
         if not USERNAME.match(username):
             raise InvalidInput("username must be 3-32 letters, digits or underscores")
         if RELEASED.match(username):
-            raise InvalidInput("usernames like deleted_123 are reserved")
+            # Taken, in effect: a deleted account's released name (adapters/sql/erasure.py).
+            raise Conflict("usernames like deleted_123 are reserved")
         _check_password_rules(password)
         if address is not None:
             await self._throttle.key("sign_up_per_address", address)

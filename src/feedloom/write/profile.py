@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from feedloom.domain.errors import InvalidInput
+from feedloom.domain.errors import InvalidInput, NotFound
 from feedloom.domain.ids import parse_id
 from feedloom.domain.model import Media
 from feedloom.lookups.cached_views import Views
@@ -52,7 +52,7 @@ class EditProfile:
             raise InvalidInput(f"avatar_media_id: {error}") from error
         owned = await self._media.media_owned_by(user_id, [wanted])
         if not owned:
-            raise InvalidInput("avatar_media_id must name an image you uploaded")
+            raise NotFound("avatar_media_id must name an image you uploaded")
         # Its 96 px copy becomes the avatar once the worker made it (media_jobs.py).
         small = [s for s in owned[0].sizes if s.width == AVATAR_WIDTH]
         return replace(owned[0], url=small[0].url) if small else owned[0]

@@ -103,7 +103,7 @@ class PublishPost:
             check_idempotency_key(idempotency_key)
             stored = await self._posts.stored_response(author_id, idempotency_key)
             if stored is not None:
-                return _replayed(replayed_id(stored, "post", request))
+                return await self._first_post(replayed_id(stored, "post", request))
         post = await self._new_post(author_id, text, media_ids, visibility, self.limits.max_chars)
         parent = None
         if in_reply_to is not None:
@@ -136,8 +136,10 @@ class PublishPost:
             if stored is not None:
                 return await self._first_comment(post_id, stored, request)
         parent = (await self._access.visible_post(author_id, post_id)).shown
+        # The length as sent (what the OpenAPI document bounds), the blank test stripped.
+        too_long = len(text) > self.limits.comment_max_chars
         text = text.strip()
-        if not 0 < len(text) <= self.limits.comment_max_chars:
+        if too_long or not text:
             raise InvalidInput(f"comment text must be 1-{self.limits.comment_max_chars} characters")
         post = await self._new_post(
             author_id, text, [], parent.visibility, self.limits.comment_max_chars
@@ -171,6 +173,14 @@ class PublishPost:
             await self._replies.added(post, parent)
         return post.id
 
+    async def _first_post(self, post_id: int) -> PublishedPost:
+        """A retry's answer: the first post, unless it was deleted since (then what the
+        key created is gone, as for a comment: a 201 would name a post that is not)."""
+        first = await self._views.post(post_id)
+        if first is None or first.deleted:
+            raise NotFound("the post this Idempotency-Key created is gone")
+        return _replayed(post_id)
+
     async def _first_comment(self, post_id: int, stored: StoredResponse, request: str) -> Comment:
         first = await self._views.post(replayed_id(stored, "comment", request))
         on = await self._views.post(post_id)  # a repost's ID: the comment is on its original
@@ -200,11 +210,11 @@ class PublishPost:
         max_chars: int,
     ) -> Post:
         limits = self.limits
+        if len(text) > max_chars:  # as sent: what the OpenAPI document bounds
+            raise InvalidInput(f"text is longer than {max_chars} characters")
         text = text.strip()
         if not text and not media_ids:
             raise InvalidInput("a post needs text or media")
-        if len(text) > max_chars:
-            raise InvalidInput(f"text is longer than {max_chars} characters")
         if len(media_ids) > limits.media_per_post:
             raise InvalidInput(f"at most {limits.media_per_post} media per post")
         try:
@@ -213,7 +223,9 @@ class PublishPost:
             raise InvalidInput(f"media_ids: {error}") from error
         media = await self._media.media_owned_by(author_id, wanted)
         if len(media) != len(wanted):
-            raise InvalidInput("media_ids must name media you uploaded")
+            # Someone else's media, or none: missing to this author, as a post it may
+            # not see is.
+            raise NotFound("media_ids must name media you uploaded")
         post_id = self._ids.next_id()
         return Post(
             id=post_id,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from feedloom.domain.errors import IdempotencyMismatch, InvalidInput, NotFound, RateLimited
-from feedloom.domain.model import Media, PostPublished, Visibility
+from feedloom.domain.model import Media, Post, PostPublished, Visibility
 from feedloom.lookups.access import Access
 from feedloom.lookups.reader_state import ReaderStates
 from feedloom.write.publish_post import PostLimits, PublishPost
@@ -24,6 +24,7 @@ from tests.unit.fakes import (
     FakeRelationStore,
     FakeReplyCounts,
     FakeReposts,
+    FakeViewCache,
     clock,
     id_generator,
     new_post,
@@ -41,12 +42,13 @@ def publisher(
     media: FakeMediaStore | None = None,
     per_minute: int = 10,
     replies: FakeReplyCounts | None = None,
+    post_cache: FakeViewCache[Post] | None = None,
 ) -> PublishPost:
     limits = PostLimits(max_chars=20, media_per_post=2)
     media = media if media is not None else FakeMediaStore()
     authors = FakeAuthorTimelineStore()
     profiles = FakeProfileStore(user(AUTHOR), user(OTHER))
-    views, counters = views_over(posts, profiles), FakeCounterStore()
+    views, counters = views_over(posts, profiles, post_cache), FakeCounterStore()
     graph = FakeGraphReader(FakeRelationStore(profiles), profiles)
     access = Access(
         views, ReaderStates(FakeRecordCache(), graph, FakePreferenceStore(), FakeReposts())
@@ -94,6 +96,17 @@ async def test_the_same_key_with_a_different_body_is_refused() -> None:
     assert len(posts.by_id) == 1
 
 
+async def test_a_retry_after_the_first_post_was_deleted_finds_it_gone() -> None:
+    posts, post_cache = FakePostStore(), FakeViewCache[Post]()
+    publish = publisher(posts, post_cache=post_cache)
+    first = await publish(AUTHOR, "hello", [], PUBLIC, "key-1")
+    await posts.tombstone(first.post_id, NOW)
+    post_cache.data.clear()  # as DeletePost forgets the view
+    with pytest.raises(NotFound, match="is gone"):
+        await publish(AUTHOR, "hello", [], PUBLIC, "key-1")
+    assert len(posts.by_id) == 1
+
+
 async def test_keys_belong_to_their_author() -> None:
     posts = FakePostStore()
     publish = publisher(posts)
@@ -129,14 +142,21 @@ async def test_a_post_may_carry_only_media_its_author_uploaded() -> None:
     publish = publisher(posts, media)
     published = await publish(AUTHOR, "", ["71"], PUBLIC, None)
     assert posts.by_id[published.post_id].media == (mine,)
-    with pytest.raises(InvalidInput, match="media you uploaded"):
+    with pytest.raises(NotFound, match="media you uploaded"):
         await publish(AUTHOR, "look", ["71", "72"], PUBLIC, None)
     assert len(posts.by_id) == 1
 
 
 @pytest.mark.parametrize(
     ("text", "media_ids"),
-    [("   ", []), ("x" * 21, []), ("three media", ["1", "2", "3"]), ("bad id", ["abc"])],
+    [
+        ("   ", []),
+        ("x" * 21, []),
+        ("x" + " " * 20, []),  # too long as sent, however short once stripped
+        ("three media", ["1", "2", "3"]),
+        ("bad id", ["abc"]),
+        ("leading zero", ["071"]),
+    ],
 )
 async def test_an_empty_overlong_or_malformed_post_is_refused(
     text: str, media_ids: list[str]

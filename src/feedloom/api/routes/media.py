@@ -6,25 +6,31 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request, Response
+from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.responses import RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from feedloom.api.deps import CurrentUser, MediaDep
 from feedloom.api.schemas import Strict
 from feedloom.domain.errors import NotFound
-from feedloom.domain.ids import parse_id
-from feedloom.write.media import MAX_SIDE, SignedLink
+from feedloom.domain.ids import ID_PATTERN, parse_id
+from feedloom.write.media import CONTENT_TYPES, MAX_SIDE, SignedLink
 
 router = APIRouter(tags=["media"])
 
 
 class NewMedia(Strict):
-    content_type: str = Field(max_length=64, examples=["image/jpeg"])
-    width: int = Field(
-        ge=1, le=MAX_SIDE, description="as the client believes; the upload's real size wins"
+    content_type: str = Field(
+        max_length=64, examples=["image/jpeg"], json_schema_extra={"enum": list(CONTENT_TYPES)}
     )
-    height: int = Field(ge=1, le=MAX_SIDE)
+    # Strict: JSON `true` is no number (pydantic would read it as 1).
+    width: int = Field(
+        ge=1,
+        le=MAX_SIDE,
+        strict=True,
+        description="as the client believes; the upload's real size wins",
+    )
+    height: int = Field(ge=1, le=MAX_SIDE, strict=True)
     alt: str = Field("", max_length=1000, description="text shown instead of the image")
 
 
@@ -68,7 +74,7 @@ async def create_media(body: NewMedia, media: MediaDep, owner: CurrentUser) -> M
 
 @router.put("/v1/media/{media_id}/content", status_code=204)
 async def upload_media(
-    media_id: str,
+    media_id: Annotated[str, Path(json_schema_extra={"pattern": ID_PATTERN})],
     request: Request,
     media: MediaDep,
     uploader: CurrentUser,

@@ -10,7 +10,8 @@ from pydantic import BaseModel, Field
 from feedloom.api.deps import CurrentUser, NewPostsDep
 from feedloom.api.schemas import example
 from feedloom.domain.errors import InvalidInput
-from feedloom.domain.ids import parse_id
+from feedloom.domain.ids import ID, parse_id
+from feedloom.domain.patterns import whole
 
 router = APIRouter(prefix="/v1/feed", tags=["feed"])
 
@@ -26,7 +27,14 @@ class NewPostsOut(BaseModel):
 async def new_posts(
     posts: NewPostsDep,
     reader: CurrentUser,
-    since: Annotated[str, Query(max_length=20, description="the newest post ID the client shows")],
+    since: Annotated[
+        str,
+        Query(
+            max_length=20,
+            description="the newest post ID the client shows; 0: none yet",
+            json_schema_extra={"pattern": whole(f"0|{ID}")},
+        ),
+    ],
 ) -> NewPostsOut:
     """How many posts newer than `since` the top of your chronological feed would show,
     after the same filters as GET /v1/feed: poll it for an "N new posts" button, then

@@ -26,7 +26,8 @@ from pydantic import BaseModel
 from feedloom.api.deps import AuthDep, CurrentUser, HomeStreamDep, StreamTicketsDep, bearer_token
 from feedloom.api.schemas import example
 from feedloom.domain.errors import InvalidInput
-from feedloom.domain.ids import parse_id
+from feedloom.domain.ids import ID, parse_id
+from feedloom.domain.patterns import whole
 from feedloom.read.home_stream import StreamEvent
 
 router = APIRouter(prefix="/v1/streams", tags=["feed"])
@@ -45,6 +46,9 @@ class TicketOut(BaseModel):
     ticket: str
     expires_at: datetime
     url: str
+
+
+ID_OR_EMPTY = {"pattern": whole(f"|{ID}")}  # what `_id_or_none` takes
 
 
 @router.post("/tickets", status_code=201, response_model=TicketOut)
@@ -78,9 +82,16 @@ async def home_stream(
     auth: AuthDep,
     ticket: Annotated[str | None, Query(max_length=128, description="from POST …/tickets")] = None,
     since: Annotated[
-        str | None, Query(max_length=20, description="count posts newer than this ID")
+        str | None,
+        Query(
+            max_length=20,
+            description="count posts newer than this ID",
+            json_schema_extra=ID_OR_EMPTY,
+        ),
     ] = None,
-    last_event_id: Annotated[str | None, Header(max_length=20)] = None,
+    last_event_id: Annotated[
+        str | None, Header(max_length=20, json_schema_extra=ID_OR_EMPTY)
+    ] = None,
 ) -> StreamingResponse:
     """Pushes an event each time your home feed gains a post you would see, with the
     count above `since` (default: what is there when the stream opens) and the newest
