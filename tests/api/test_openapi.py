@@ -375,6 +375,11 @@ async def _repost_followers_only(p: Provoker) -> httpx.Response:
     return await p.send("put", f"/v1/posts/{private}/repost")
 
 
+async def _quote_followers_only(p: Provoker) -> httpx.Response:
+    private = await p.world.post(p.me, "mine only", visibility="followers")
+    return await p.send("post", "/v1/posts", json={"text": "q", "quote_of": private})
+
+
 async def _not_ready(p: Provoker) -> httpx.Response:
     outbox = p.world.feedloom.stores.outbox
 
@@ -443,7 +448,8 @@ SPECIAL: dict[tuple[str, str, int], Special] = {
     ("put", "/v1/posts/{post_id}/like", 429): _throttled("likes", False),
     ("delete", "/v1/posts/{post_id}/like", 429): _throttled("likes", False),
     ("put", "/v1/posts/{post_id}/repost", 429): _repost_too_often,
-    ("put", "/v1/posts/{post_id}/repost", 422): _repost_followers_only,
+    ("put", "/v1/posts/{post_id}/repost", 403): _repost_followers_only,
+    ("post", "/v1/posts", 403): _quote_followers_only,
     ("put", "/v1/users/{user_id}/follow", 429): _throttled("follows", False),
     ("put", "/v1/me/password", 403): _password_not_confirmed("put", "/v1/me/password", CHANGE),
     ("put", "/v1/me/password", 429): _password_guessed_too_often("put", "/v1/me/password", CHANGE),

@@ -42,7 +42,7 @@ async def test_bad_quotes_are_refused_and_write_nothing(world: World) -> None:
     mine = await world.post(bob, "mine")
     await world.client.delete(f"/v1/posts/{mine}", headers=bob.auth)
     cases = {
-        private: 422,  # followers-only: not shareable
+        private: 403,  # followers-only: not shareable
         mine: 404,  # your own deleted post is not there, like any deleted post
         "9223372036854775807": 404,
         "9223372036854775808": 422,  # above 2^63-1: not an ID

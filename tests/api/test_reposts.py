@@ -181,13 +181,13 @@ async def test_following_with_reposts_off_keeps_their_posts_and_drops_their_repo
     assert await world.feed_ids(reader) == [shared, own]
 
 
-async def test_reposting_a_followers_only_post_is_422_and_writes_nothing(world: World) -> None:
+async def test_reposting_a_followers_only_post_is_403_and_writes_nothing(world: World) -> None:
     alice, bob = await world.user(), await world.user()
     await world.follow(bob, alice)
     private = await world.post(alice, "friends only", visibility="followers")
     for who in (bob, alice):
         refused = await repost(world, who, private)
-        assert refused.status_code == 422
+        assert refused.status_code == 403
         assert refused.headers["content-type"] == "application/problem+json"
         assert "followers-only" in refused.json()["detail"]
     view = (await world.client.get(f"/v1/posts/{private}", headers=bob.auth)).json()

@@ -85,11 +85,11 @@ SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/v1/sessions"): (401, 429),  # unknown username or wrong password; too many
     # A reply to or quote of a post you may not see (or a retry whose post is gone); a
     # key reused for another request; too many.
-    ("post", "/v1/posts"): (404, 409, 429),
+    ("post", "/v1/posts"): (403, 404, 409, 429),  # 403: a quote of a followers-only post
     ("post", "/v1/posts/{post_id}/comments"): (409, 429),
     ("put", "/v1/posts/{post_id}/like"): (429,),
     ("delete", "/v1/posts/{post_id}/like"): (429,),
-    ("put", "/v1/posts/{post_id}/repost"): (422, 429),  # not public; too many
+    ("put", "/v1/posts/{post_id}/repost"): (403, 429),  # not public; too many
     ("post", "/v1/media"): (429,),
     ("patch", "/v1/me"): (404,),  # an avatar_media_id that is not an image of yours
     ("put", "/v1/me/password"): (403, 429),  # wrong current password; too many tries

@@ -42,7 +42,8 @@ TYPE_BASE = "https://feedloom.dev/problems/"
 PROBLEMS: dict[type[FeedloomError], tuple[int, str, str]] = {
     FeedloomError: (400, "bad-request", "Bad request"),
     InvalidInput: (422, "invalid-input", "Invalid input"),
-    NotShareable: (422, "not-shareable", "Only public posts can be shared"),
+    # Well formed, and not permitted for this post (its visibility): 403, not 422.
+    NotShareable: (403, "not-shareable", "Only public posts can be shared"),
     BadCursor: (400, "bad-cursor", "Malformed cursor"),
     NotFound: (404, "not-found", "Not found"),
     Forbidden: (403, "forbidden", "Forbidden"),

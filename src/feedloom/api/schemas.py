@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Self
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, JsonValue, field_validator
 
 from feedloom.domain.ids import ID_PATTERN
 from feedloom.domain.model import FeedItem, FeedOrder, Media, UserProfile, Visibility
@@ -62,6 +62,17 @@ def example(value: JsonDict) -> ConfigDict:
 
 
 BIO_MAX_CHARS = 300
+
+
+def _not_a_boolean(value: object) -> object:
+    if isinstance(value, bool):
+        raise ValueError("must be a number, not true or false")
+    return value
+
+
+# A JSON Schema integer: 3 or 3.0, never `true` (which pydantic would read as 1).
+Integer = Annotated[int, BeforeValidator(_not_a_boolean)]
+
 
 # What the OpenAPI document says of a request's strings beyond their length (api/openapi.py
 # adds "no NUL" to every other one): the server checks the same.
@@ -172,8 +183,9 @@ class NewPost(Strict):
         None,
         max_length=20,
         description="quote this post (decimal ID; a repost's ID quotes its original); 404 "
-        "if you may not see it or it is deleted (your own too), 422 if it is not public "
-        "or not an ID",
+        "if you may not see it or it is deleted (your own too), 403 if it is not public, "
+        "422 if it is not an ID",
+        json_schema_extra=AN_ID,
     )
 
 

@@ -11,7 +11,7 @@ from fastapi.responses import RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from feedloom.api.deps import CurrentUser, MediaDep
-from feedloom.api.schemas import Strict
+from feedloom.api.schemas import Integer, Strict
 from feedloom.domain.errors import NotFound
 from feedloom.domain.ids import ID_PATTERN, parse_id
 from feedloom.write.media import CONTENT_TYPES, MAX_SIDE, SignedLink
@@ -23,14 +23,10 @@ class NewMedia(Strict):
     content_type: str = Field(
         max_length=64, examples=["image/jpeg"], json_schema_extra={"enum": list(CONTENT_TYPES)}
     )
-    # Strict: JSON `true` is no number (pydantic would read it as 1).
-    width: int = Field(
-        ge=1,
-        le=MAX_SIDE,
-        strict=True,
-        description="as the client believes; the upload's real size wins",
+    width: Integer = Field(
+        ge=1, le=MAX_SIDE, description="as the client believes; the upload's real size wins"
     )
-    height: int = Field(ge=1, le=MAX_SIDE, strict=True)
+    height: Integer = Field(ge=1, le=MAX_SIDE)
     alt: str = Field("", max_length=1000, description="text shown instead of the image")
 
 
