@@ -15,7 +15,7 @@ from sqlalchemy import text
 from feedloom.adapters.sql.engagement import SqlEngagement
 from feedloom.adapters.sql.posts import SqlPosts
 from feedloom.adapters.sql.threads import SqlThreads
-from feedloom.domain.errors import InvalidInput, NotFound
+from feedloom.domain.errors import Conflict, NotFound
 from feedloom.domain.ids import IdGenerator
 from feedloom.domain.model import Counts, Visibility
 from feedloom.domain.threads import MAX_DEPTH, path_of
@@ -66,7 +66,7 @@ async def test_a_thread_deeper_than_the_limit_is_refused(store: SqlStore) -> Non
     parent = await store.post(alice)
     for _ in range(MAX_DEPTH - 1):
         parent = await store.reply(alice, parent)
-    with pytest.raises(InvalidInput):
+    with pytest.raises(Conflict):
         await store.reply(alice, parent)
 
 

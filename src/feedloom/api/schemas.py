@@ -177,7 +177,7 @@ class NewPost(Strict):
         max_length=20,
         json_schema_extra=AN_ID,
         description="reply to this post (decimal ID); 404 if you may not see it or it "
-        "is deleted, 422 if it is not an ID or the thread is over 128 replies deep",
+        "is deleted, 422 if it is not an ID, 409 if the thread is 128 replies deep",
     )
     quote_of: str | None = Field(
         None,

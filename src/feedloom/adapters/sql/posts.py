@@ -21,7 +21,7 @@ from feedloom.adapters.sql.schema import (
     posts,
     users,
 )
-from feedloom.domain.errors import InvalidInput, NotFound
+from feedloom.domain.errors import Conflict, NotFound
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import (
     Media,
@@ -299,7 +299,8 @@ async def _under_parent(conn: AsyncConnection, parent_id: int, reply_id: int) ->
         raise NotFound("the post replied to is gone")
     path = reply_path(parent_id, parent.thread_path, reply_id)
     if path is None:
-        raise InvalidInput(f"a thread is at most {MAX_DEPTH} replies deep")
+        # A well-formed reply the thread has no room for: a conflict with its state.
+        raise Conflict(f"a thread is at most {MAX_DEPTH} replies deep")
     return {"reply_to_author_id": parent.author_id, "thread_path": path}
 
 
