@@ -128,11 +128,13 @@ async def test_media_not_in_the_bucket_or_too_big_cannot_be_attached(world: Worl
     )
     never_sent = response.json()["media_id"]
     big = await upload(world, alice, b"x" * 9000, "image/png")  # the limit here: 8,192 bytes
-    for media_id, detail in ((never_sent, "you uploaded"), (big["media_id"], "8192 bytes")):
+    # Never uploaded: not found (like someone else's media); uploaded but too big: 422.
+    cases = ((never_sent, 404, "you uploaded"), (big["media_id"], 422, "8192 bytes"))
+    for media_id, status, detail in cases:
         refused = await world.client.post(
             "/v1/posts", json={"text": "x", "media_ids": [media_id]}, headers=alice.auth
         )
-        assert refused.status_code == 422, refused.text
+        assert refused.status_code == status, refused.text
         assert detail in refused.json()["detail"]
 
 
