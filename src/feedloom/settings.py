@@ -379,6 +379,22 @@ class MediaSettings(BaseModel):
         return [origin, f"{parts.scheme}://{self.s3_bucket}.{parts.netloc}"]
 
 
+class GeneratorSettings(BaseModel):
+    """Custom feeds from outside (docs/FEEDS.md): how feedloom calls a generator."""
+
+    allow_loopback: bool = Field(
+        False,
+        description="let generator URLs point at 127.0.0.0/8 and ::1 (tests, one-machine "
+        "setups); private, link-local and other addresses stay refused",
+    )
+    timeout_s: float = Field(
+        2.0, gt=0, le=30, description="a generator's whole answer must arrive within this"
+    )
+    max_bytes: int = Field(
+        256 * 1024, ge=1024, le=16 * 1024 * 1024, description="largest generator answer read"
+    )
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="FEEDLOOM_", env_nested_delimiter="__", extra="ignore"
@@ -514,6 +530,7 @@ class Settings(BaseSettings):
     http: HttpSettings = HttpSettings()
     memo: MemoSettings = MemoSettings()
     media: MediaSettings = MediaSettings()
+    generators: GeneratorSettings = GeneratorSettings()
 
     # Operations (docs/OPERATIONS.md): logs, and who may read /metrics and /readyz.
     log_format: Literal["text", "json"] = Field(

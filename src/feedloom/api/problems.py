@@ -32,6 +32,8 @@ from feedloom.domain.errors import (
     SessionExpired,
     Unauthorized,
     Unavailable,
+    UpstreamFailed,
+    UpstreamTimeout,
 )
 from feedloom.logs import request_id
 
@@ -54,6 +56,9 @@ PROBLEMS: dict[type[FeedloomError], tuple[int, str, str]] = {
     RateLimited: (429, "rate-limited", "Too many requests"),
     SessionExpired: (410, "feed-session-expired", "Feed session expired"),
     Unavailable: (503, "unavailable", "Service unavailable"),
+    # An outside service (a feed generator) failed or is slow: nothing of ours is down.
+    UpstreamFailed: (502, "upstream-failed", "The outside service failed"),
+    UpstreamTimeout: (504, "upstream-timeout", "The outside service did not answer in time"),
 }
 
 STORE_RETRY_AFTER_S = 2  # a restarted or failed-over database is back within seconds

@@ -65,3 +65,17 @@ class RateLimited(FeedloomError):
 
 class SessionExpired(FeedloomError):
     """A ranked feed session is gone: the client must reload the top of the feed."""
+
+
+class UpstreamFailed(FeedloomError):
+    """An outside service (a feed generator, a webhook receiver) did not answer usably:
+    refused, unreachable, a redirect, too large, or not what its contract says."""
+
+
+class UpstreamTimeout(UpstreamFailed):
+    """An outside service did not answer within its time cap."""
+
+
+class TargetRefused(UpstreamFailed):
+    """An outbound URL that points where feedloom never sends requests (a private,
+    loopback, link-local, multicast or reserved address, or not http(s))."""

@@ -60,6 +60,7 @@ from feedloom.ports.media import (
     UploadReceipts,
 )
 from feedloom.ports.moderation import ContentCheck, ModerationStore, QueuedPost
+from feedloom.ports.outbound import OutboundHttp, OutboundResponse
 from feedloom.ports.records import (
     AccountRecord,
     Clock,
@@ -118,6 +119,8 @@ __all__ = [
     "NoticeBus",
     "NoticeListener",
     "ObjectStore",
+    "OutboundHttp",
+    "OutboundResponse",
     "Outbox",
     "OwnRelations",
     "OwnedMedia",

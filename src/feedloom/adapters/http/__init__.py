@@ -1,0 +1,1 @@
+"""Outbound HTTP: the one SSRF-checked client (outbound.py) over httpx."""
