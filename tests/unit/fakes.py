@@ -157,6 +157,18 @@ class FakePostArchive:
         return self._ids(author_ids, before, after)[:limit]
 
 
+class FakeMentionResolver:
+    """Accounts by lowercased username: (ID, username)."""
+
+    def __init__(self, accounts: Mapping[str, tuple[int, str]] | None = None) -> None:
+        self.accounts = dict(accounts or {})
+
+    async def resolve_usernames(
+        self, author_id: int, names: Sequence[str]
+    ) -> dict[str, tuple[int, str]]:
+        return {name: self.accounts[name] for name in names if name in self.accounts}
+
+
 class FakeMediaStore:
     def __init__(self) -> None:
         self.owners: dict[int, int] = {}

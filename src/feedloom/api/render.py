@@ -14,7 +14,7 @@ from typing import Any
 import orjson
 from fastapi import Response
 
-from feedloom.domain.model import FeedItem, Media, UserProfile
+from feedloom.domain.model import FeedItem, Media, Post, UserProfile, tag_reason
 from feedloom.read.context import ContextPage
 from feedloom.read.feed_page import FeedPage
 
@@ -73,6 +73,9 @@ def _item(item: FeedItem, explain: bool) -> dict[str, Any]:
         else None,
         "repost_id": str(item.repost_id) if item.repost_id is not None else None,
         "quote": _quote(item),
+        "facets": _facets(post),
+        "mentions": _mentions(post),
+        "reason": {"tag": tag} if (tag := tag_reason(item.source)) is not None else None,
     }
     if explain:
         rendered["explain"] = _explain(item)
@@ -101,7 +104,25 @@ def _quote(item: FeedItem) -> dict[str, Any] | None:
         "media": [_media(media) for media in quoted.media],
         "visibility": quoted.visibility.value,
         "created_at": quoted.created_at,
+        "facets": _facets(quoted),
+        "mentions": _mentions(quoted),
     }
+
+
+def _facets(post: Post) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for f in post.facets:
+        facet: dict[str, Any] = {"type": f.kind, "start": f.start, "end": f.end}
+        if f.kind == "mention":
+            facet.update(id=str(f.user_id), username=f.value)
+        else:
+            facet["tag" if f.kind == "tag" else "url"] = f.value
+        out.append(facet)
+    return out
+
+
+def _mentions(post: Post) -> list[dict[str, str]]:
+    return [{"id": str(user_id), "username": name} for user_id, name in post.mentions]
 
 
 def _in_reply_to(item: FeedItem) -> dict[str, Any] | None:

@@ -4,12 +4,20 @@ survive a JavaScript number."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Self
+from typing import Annotated, Literal, Self
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, JsonValue, field_validator
 
 from feedloom.domain.ids import ID_PATTERN
-from feedloom.domain.model import FeedItem, FeedOrder, Media, UserProfile, Visibility
+from feedloom.domain.model import (
+    FeedItem,
+    FeedOrder,
+    Media,
+    Post,
+    UserProfile,
+    Visibility,
+    tag_reason,
+)
 from feedloom.domain.patterns import text
 
 JsonDict = dict[str, JsonValue]
@@ -43,6 +51,9 @@ _ITEM: JsonDict = {
     "reposted_by": None,
     "repost_id": None,
     "quote": None,
+    "facets": [],
+    "mentions": [],
+    "reason": None,
 }
 _PAGE: JsonDict = {"items": [_ITEM], "next_cursor": _CURSOR, "order": "chronological"}
 PROFILE_EXAMPLE: JsonDict = {
@@ -282,6 +293,53 @@ class Unavailable(BaseModel):
     unavailable: bool = Field(description="always true: deleted, or hidden from you")
 
 
+FACET_OFFSETS = (
+    "offsets in Unicode code points (not UTF-16 units, not bytes) into `text`, `end` "
+    "exclusive: `text[start:end]` in Python, `Array.from(text).slice(start, end)` in "
+    "JavaScript"
+)
+
+
+class MentionFacet(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"description": FACET_OFFSETS})
+
+    type: Literal["mention"]
+    start: int
+    end: int
+    id: str = Field(description="the account mentioned, resolved when the text was written")
+    username: str
+
+
+class TagFacet(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"description": FACET_OFFSETS})
+
+    type: Literal["tag"]
+    start: int
+    end: int
+    tag: str = Field(description="the tag's name: NFKC-normalised and casefolded")
+
+
+class LinkFacet(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"description": FACET_OFFSETS})
+
+    type: Literal["link"]
+    start: int
+    end: int
+    url: str = Field(description="an http or https URL, as written")
+
+
+FacetOut = Annotated[MentionFacet | TagFacet | LinkFacet, Field(discriminator="type")]
+
+
+class MentionOut(BaseModel):
+    id: str
+    username: str
+
+
+class ReasonOut(BaseModel):
+    tag: str = Field(description="the followed tag that brought this post into the feed")
+
+
 class QuotedPost(BaseModel):
     post_id: str
     author: Author
@@ -289,6 +347,34 @@ class QuotedPost(BaseModel):
     media: list[MediaOut]
     visibility: Visibility
     created_at: datetime
+    facets: list[FacetOut] = Field(
+        description="mentions, tags and links of `text`, by start; " + FACET_OFFSETS
+    )
+    mentions: list[MentionOut] = Field(description="the accounts the text mentions, once each")
+
+    @staticmethod
+    def facets_of(post: Post) -> list[MentionFacet | TagFacet | LinkFacet]:
+        out: list[MentionFacet | TagFacet | LinkFacet] = []
+        for f in post.facets:
+            if f.kind == "mention":
+                out.append(
+                    MentionFacet(
+                        type="mention",
+                        start=f.start,
+                        end=f.end,
+                        id=str(f.user_id),
+                        username=f.value,
+                    )
+                )
+            elif f.kind == "tag":
+                out.append(TagFacet(type="tag", start=f.start, end=f.end, tag=f.value))
+            else:
+                out.append(LinkFacet(type="link", start=f.start, end=f.end, url=f.value))
+        return out
+
+    @staticmethod
+    def mentions_of(post: Post) -> list[MentionOut]:
+        return [MentionOut(id=str(i), username=name) for i, name in post.mentions]
 
 
 class Item(QuotedPost):
@@ -310,6 +396,10 @@ class Item(QuotedPost):
     quote: QuotedPost | Unavailable | None = Field(
         description='the post this one quotes; `{"unavailable": true}` when it is deleted '
         "or hidden from you"
+    )
+    reason: ReasonOut | None = Field(
+        description="why a home feed shows a post from an account you do not follow: "
+        '`{"tag": "…"}`, a tag you follow; null otherwise'
     )
 
     @classmethod
@@ -337,6 +427,9 @@ class Item(QuotedPost):
             else None,
             repost_id=str(item.repost_id) if item.repost_id is not None else None,
             quote=_quote(item),
+            facets=cls.facets_of(post),
+            mentions=cls.mentions_of(post),
+            reason=ReasonOut(tag=tag) if (tag := tag_reason(item.source)) is not None else None,
         )
 
 
@@ -359,6 +452,8 @@ def _quote(item: FeedItem) -> QuotedPost | Unavailable | None:
         media=[MediaOut.of(m) for m in quoted.media],
         visibility=quoted.visibility,
         created_at=quoted.created_at,
+        facets=QuotedPost.facets_of(quoted),
+        mentions=QuotedPost.mentions_of(quoted),
     )
 
 

@@ -55,6 +55,7 @@ from feedloom.adapters.sql.people import SqlPeople
 from feedloom.adapters.sql.posts import SqlPosts
 from feedloom.adapters.sql.reposts import SqlReposts
 from feedloom.adapters.sql.suggestions import SqlSuggestions
+from feedloom.adapters.sql.tags import SqlTags
 from feedloom.adapters.sql.threads import SqlThreads
 from feedloom.domain.trending import WINDOWS
 from feedloom.metrics import Metrics
@@ -84,7 +85,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
     else:
         await check_migrated(engine)
     accounts, posts, graph = SqlAccounts(engine), SqlPosts(engine), SqlSocialGraph(engine)
-    media_sizes = SqlMediaSizes(engine)
+    media_sizes, tags = SqlMediaSizes(engine), SqlTags(engine)
     objects, direct_uploads, signed_reads = await object_store(settings, stack)
     return DurableStores(
         accounts=accounts,
@@ -119,6 +120,9 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         worker_leases=SqlWorkerLeases(engine),
         bulk=SqlBulkImport(engine),
         moderation=SqlModeration(engine),
+        mention_resolver=tags,
+        mentions=tags,
+        tags=tags,
         direct_uploads=direct_uploads,
         signed_reads=signed_reads,
     )

@@ -48,6 +48,7 @@ from feedloom.write.delete_post import DeletePost
 from feedloom.write.dismiss_suggestion import DismissSuggestion
 from feedloom.write.engagement import Engage, ReplyCounting
 from feedloom.write.erase_account import EraseAccount
+from feedloom.write.facets import ParseFacets
 from feedloom.write.fan_out import FanOut
 from feedloom.write.feed_upkeep import FeedUpkeep
 from feedloom.write.import_graph import GraphImport
@@ -281,6 +282,7 @@ def build_services(
             caches.counters,
             access,
             replies,
+            ParseFacets(stores.mention_resolver),
             throttle,
             ids,
             clock,

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
+from feedloom.domain.facets import Facet
+
 
 class Visibility(StrEnum):
     PUBLIC = "public"
@@ -76,6 +78,9 @@ class Post:
     # Live reposts and quotes of this post (kept with the row: domain/reposts.py).
     reposts: int = 0
     quotes: int = 0
+    # Mentions, tags and links of the text, parsed and resolved when it was written
+    # (domain/facets.py); mentions and tags are also recorded in their own tables.
+    facets: tuple[Facet, ...] = ()
     # A repost's original as loaded for a page (never cached with the repost's view).
     original: Post | None = None
 
@@ -88,6 +93,19 @@ class Post:
     def replies_to_other(self) -> bool:
         """A reply to someone else's post (a reply to one's own is a thread)."""
         return self.reply_to_author is not None and self.reply_to_author != self.author_id
+
+    @property
+    def mentions(self) -> list[tuple[int, str]]:
+        """The accounts the text mentions, (ID, username), once each in text order."""
+        seen: dict[int, str] = {}
+        for facet in self.facets:
+            if facet.user_id is not None:
+                seen.setdefault(facet.user_id, facet.value)
+        return list(seen.items())
+
+    @property
+    def tags(self) -> list[str]:
+        return list(dict.fromkeys(f.value for f in self.facets if f.kind == "tag"))
 
     @property
     def shown_media(self) -> tuple[Media, ...]:
@@ -191,3 +209,10 @@ class FeedItem:
 
 
 Event = PostPublished | PostDeleted | AuthorPushed
+
+TAG_SOURCE = "tag:"  # a feed item's source when a followed tag brought it: "tag:<name>"
+
+
+def tag_reason(source: str) -> str | None:
+    """The followed tag a feed item's source names, if any."""
+    return source[len(TAG_SOURCE) :] if source.startswith(TAG_SOURCE) else None

@@ -79,6 +79,7 @@ from feedloom.ports.records import (
     StoredResponse,
 )
 from feedloom.ports.sketches import HourlyTallies, TrendingStore, ViewerSketches
+from feedloom.ports.tags import Mention, MentionLog, MentionResolver, TagRecord, TagStore
 
 __all__ = [
     "AccountAdmin",
@@ -114,6 +115,9 @@ __all__ = [
     "MediaSizeStore",
     "MediaStore",
     "MediaSweep",
+    "Mention",
+    "MentionLog",
+    "MentionResolver",
     "ModerationStore",
     "NewUser",
     "NoticeBus",
@@ -144,6 +148,8 @@ __all__ = [
     "StageProgress",
     "StoredResponse",
     "SuggestionSource",
+    "TagRecord",
+    "TagStore",
     "ThreadStore",
     "TimelineStore",
     "TokenStore",

@@ -59,6 +59,7 @@ from feedloom.ports.media import (
 )
 from feedloom.ports.moderation import ModerationStore
 from feedloom.ports.sketches import HourlyTallies, TrendingStore, ViewerSketches
+from feedloom.ports.tags import MentionLog, MentionResolver, TagStore
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +98,9 @@ class DurableStores:
     worker_leases: WorkerLeases
     bulk: BulkImporter
     moderation: ModerationStore  # held posts, reports, suspicious accounts
+    mention_resolver: MentionResolver  # usernames in a text -> accounts (write time)
+    mentions: MentionLog  # who was mentioned where (notifications read it)
+    tags: TagStore  # hashtags, their posts and who follows them
     # An S3-compatible bucket (ports/media.py): clients PUT to it, readers get signed URLs.
     direct_uploads: DirectUploads | None = None
     signed_reads: SignedReads | None = None

@@ -40,6 +40,7 @@ from feedloom.ports import (
     StoredResponse,
 )
 from feedloom.write.engagement import RepliesCounted
+from feedloom.write.facets import ParseFacets
 from feedloom.write.idempotency import replayed_id, request_hash
 from feedloom.write.throttle import Throttle
 
@@ -71,12 +72,14 @@ class PublishPost:
         counters: CounterStore,
         access: Access,
         replies: RepliesCounted,
+        facets: ParseFacets,
         throttle: Throttle,
         ids: IdGenerator,
         clock: Clock,
         limits: PostLimits,
     ) -> None:
         self._posts, self._media, self._throttle = posts, media, throttle
+        self._facets = facets
         self._author_timelines, self._views, self._counters = author_timelines, views, counters
         self._access, self._replies = access, replies
         self._ids, self._clock = ids, clock
@@ -234,6 +237,7 @@ class PublishPost:
             visibility=visibility,
             created_at=created_at_of(post_id),
             media=tuple(media),
+            facets=await self._facets(author_id, text),
         )
 
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from feedloom.api import render
 from feedloom.api.schemas import Explain, FeedItemOut, FeedPageOut, Item, Page, ScoreParts
+from feedloom.domain.facets import Facet
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import (
     Counts,
@@ -36,15 +37,28 @@ media = st.builds(
     alt=texts,
     sizes=st.lists(sizes, max_size=3).map(tuple),
 )
+facets = st.one_of(
+    st.builds(Facet, st.just("mention"), st.integers(0, 99), st.integers(0, 99), texts, ids),
+    st.builds(
+        Facet, st.sampled_from(["tag", "link"]), st.integers(0, 99), st.integers(0, 99), texts
+    ),
+)
 posts = st.builds(
-    lambda post_id, author_id, text, visibility, attached: Post(
-        post_id, author_id, text, visibility, created_at_of(post_id), tuple(attached)
+    lambda post_id, author_id, text, visibility, attached, found: Post(
+        post_id,
+        author_id,
+        text,
+        visibility,
+        created_at_of(post_id),
+        tuple(attached),
+        facets=tuple(found),
     ),
     ids,
     ids,
     texts,
     st.sampled_from(Visibility),
     st.lists(media, max_size=4),
+    st.lists(facets, max_size=4),
 )
 profiles = st.builds(
     UserProfile, id=ids, username=texts, display_name=texts, avatar=st.none() | texts
@@ -77,7 +91,7 @@ items = st.builds(
     st.integers(0, 10**9),
     st.integers(0, 10**9),
     st.booleans(),
-    st.sampled_from(["pushed", "pulled", "own", "rebuilt", "archive"]),
+    st.sampled_from(["pushed", "pulled", "own", "rebuilt", "archive", "tag:café"]),
     st.none() | st.tuples(finite, score_parts),
     st.integers(0, 10**9),
 )

@@ -9,6 +9,7 @@ from feedloom.domain.errors import IdempotencyMismatch, InvalidInput, NotFound, 
 from feedloom.domain.model import Media, Post, PostPublished, Visibility
 from feedloom.lookups.access import Access
 from feedloom.lookups.reader_state import ReaderStates
+from feedloom.write.facets import ParseFacets
 from feedloom.write.publish_post import PostLimits, PublishPost
 from tests.unit.fakes import (
     NOW,
@@ -16,6 +17,7 @@ from tests.unit.fakes import (
     FakeCounterStore,
     FakeGraphReader,
     FakeMediaStore,
+    FakeMentionResolver,
     FakePostStore,
     FakePreferenceStore,
     FakeProfileStore,
@@ -61,6 +63,7 @@ def publisher(
         counters,
         access,
         replies or FakeReplyCounts(),
+        ParseFacets(FakeMentionResolver({"other": (OTHER, "Other")})),
         throttle(FakeRateLimiter(), posts=per_minute),
         id_generator(),
         clock,
@@ -75,6 +78,18 @@ async def test_a_published_post_is_stored_with_its_outbox_event() -> None:
     assert posts.by_id[published.post_id].text == "hello"
     assert posts.by_id[published.post_id].author_id == AUTHOR
     assert posts.outbox == [PostPublished(published.post_id, AUTHOR)]
+
+
+async def test_a_post_carries_its_facets_with_known_mentions_resolved() -> None:
+    posts = FakePostStore()
+    published = await publisher(posts)(AUTHOR, " @OTHER @kim #Tag", [], PUBLIC, None)
+    stored = posts.by_id[published.post_id]
+    assert stored.text == "@OTHER @kim #Tag"
+    assert [(f.kind, f.start, f.end, f.value, f.user_id) for f in stored.facets] == [
+        ("mention", 0, 6, "Other", OTHER),
+        ("tag", 12, 16, "tag", None),
+    ]
+    assert stored.mentions == [(OTHER, "Other")]
 
 
 async def test_a_retry_with_the_same_key_returns_the_first_post_and_stores_nothing_new() -> None:

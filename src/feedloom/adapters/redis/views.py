@@ -13,10 +13,11 @@ from typing import Any
 import orjson
 
 from feedloom.adapters.redis.caches import Codec
+from feedloom.domain.facets import facets_from_json, facets_json
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import Media, MediaSize, Post, UserProfile, Visibility
 
-POST_SHAPE = "p5"  # a new field or order: a new tag (p5: media carry `pending`)
+POST_SHAPE = "p6"  # a new field or order: a new tag (p6: facets)
 PROFILE_SHAPE = "u3"
 
 
@@ -37,6 +38,7 @@ def dump_post(post: Post) -> bytes:
             post.quote_of,
             post.reposts,
             post.quotes,
+            facets_json(post.facets),
         ]
     )
 
@@ -46,7 +48,7 @@ def load_post(post_id: int, data: bytes) -> Post | None:
     if fields[0] != POST_SHAPE:
         return None
     _, author_id, text, visibility, media, deleted, suspended, held, *linked = fields
-    in_reply_to, reply_to_author, repost_of, quote_of, reposts, quotes = linked
+    in_reply_to, reply_to_author, repost_of, quote_of, reposts, quotes, facets = linked
     return Post(
         id=post_id,
         author_id=author_id,
@@ -63,6 +65,7 @@ def load_post(post_id: int, data: bytes) -> Post | None:
         quote_of=quote_of,
         reposts=reposts,
         quotes=quotes,
+        facets=facets_from_json(facets),
     )
 
 

@@ -12,6 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from feedloom.adapters.sql.database import among
+from feedloom.adapters.sql.facets import drop_tags, record_facets
 from feedloom.adapters.sql.idempotency import claim_key, stored_response
 from feedloom.adapters.sql.outbox import record_event
 from feedloom.adapters.sql.schema import (
@@ -22,6 +23,7 @@ from feedloom.adapters.sql.schema import (
     users,
 )
 from feedloom.domain.errors import Conflict, NotFound
+from feedloom.domain.facets import facets_from_json, facets_json
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import (
     Media,
@@ -63,6 +65,7 @@ class SqlPosts:
                 if post.quote_of is not None:
                     await _count_quote(conn, post)
                 await conn.execute(posts.insert().values(row))
+                await record_facets(conn, post, now)
                 await record_event(conn, PostPublished(post.id, post.author_id), now)
         except IntegrityError:
             if idempotency_key is None:
@@ -115,6 +118,7 @@ class SqlPosts:
                 await uncount(conn, "reposts", row.repost_of)
             if row.quote_of is not None:
                 await uncount(conn, "quotes", row.quote_of)
+            await drop_tags(conn, post_id)
             await record_event(conn, PostDeleted(post_id, author_id), now)
         return True
 
@@ -255,6 +259,7 @@ def post_row(post: Post) -> dict[str, Any]:
         "reply_to_author_id": post.reply_to_author,
         "repost_of": post.repost_of,
         "quote_of": post.quote_of,
+        "facets": facets_json(post.facets) if post.facets else None,
     }
 
 
@@ -360,4 +365,5 @@ def _post_from_row(row: Any) -> Post:
         quote_of=row["quote_of"],
         reposts=row["reposts"],
         quotes=row["quotes"],
+        facets=facets_from_json(row["facets"]),
     )

@@ -115,6 +115,8 @@ posts = Table(
     Column("quote_of", BigInteger),
     Column("reposts", Integer, nullable=False, server_default="0"),
     Column("quotes", Integer, nullable=False, server_default="0"),
+    # Migration 0018: the text's facets as written (domain/facets.py); NULL before.
+    Column("facets", JSON),
     Index("ix_posts_author_id_id", "author_id", "id"),
     Index("ix_posts_moderation_id", "moderation", "id"),
     Index("ix_posts_in_reply_to_id", "in_reply_to", "id"),
@@ -269,4 +271,52 @@ affinities = Table(
     Column("author_id", BigInteger, primary_key=True, autoincrement=False),
     Column("raw", Double, nullable=False),
     Column("updated_at", Timestamp, nullable=False),
+)
+
+
+# Migration 0018: mentions, hashtags and followed tags (domain/facets.py), written in the
+# transaction of the post (adapters/sql/facets.py).
+
+# Whom a post mentions: the author's post by the mentioned user's ID is what
+# notifications read ("mentions of me, newest first").
+post_mentions = Table(
+    "post_mentions",
+    metadata,
+    Column("post_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("user_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("author_id", BigInteger, nullable=False),
+    Column("created_at", Timestamp, nullable=False),
+    Index("ix_post_mentions_user_id_post_id", "user_id", "post_id", unique=True),
+)
+
+# A tag's name is its normal form (NFKC + casefold); the ID keys the sketches of
+# trending tags. `posts_count`: its live public posts, kept in the posts' transactions.
+tags = Table(
+    "tags",
+    metadata,
+    Column("id", AutoIncrement, primary_key=True, autoincrement=True),
+    Column("name", Text, nullable=False),
+    Column("posts_count", Integer, nullable=False, server_default="0"),
+    Index("ux_tags_name", "name", unique=True),
+)
+
+# Live public posts by tag, newest first on (tag_id, post_id): a tag page and a
+# followed tag's pull are one index range. Rows go with their post's deletion.
+post_tags = Table(
+    "post_tags",
+    metadata,
+    Column("tag_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("post_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("author_id", BigInteger, nullable=False),
+    Column("public", Boolean, nullable=False),
+    Index("ix_post_tags_post_id", "post_id"),
+    Index("ix_post_tags_author_id_post_id", "author_id", "post_id"),
+)
+
+tag_follows = Table(
+    "tag_follows",
+    metadata,
+    Column("user_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("tag_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("created_at", Timestamp, nullable=False),
 )
