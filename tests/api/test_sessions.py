@@ -28,7 +28,8 @@ async def test_the_list_shows_each_session_and_which_is_this_one(world: World) -
     assert len(listed) == 2
     assert [item["current"] for item in listed] == [True, False]  # newest first
     for item in listed:
-        assert set(item) == {"id", "created_at", "last_used_at", "expires_at", "current"}
+        assert set(item) == {"id", "created_at", "last_used_at", "expires_at", "current", "app"}
+        assert item["app"] is None  # signed in with a password, not granted to an app
         assert item["id"] not in (phone.token, laptop.token)
 
 

@@ -767,8 +767,16 @@ class FakeTokenStore:
     def __init__(self) -> None:
         self.sessions: dict[str, SessionRecord] = {}
 
-    async def create_token(self, token_hash: str, user_id: int, now: datetime) -> None:
-        self.sessions[token_hash] = SessionRecord(token_hash, user_id, now, None)
+    async def create_token(
+        self,
+        token_hash: str,
+        user_id: int,
+        now: datetime,
+        app_id: int | None = None,
+        scopes: str | None = None,
+    ) -> None:
+        record = SessionRecord(token_hash, user_id, now, None, scopes=scopes, app_id=app_id)
+        self.sessions[token_hash] = record
 
     async def session_for_token(self, token_hash: str) -> SessionRecord | None:
         return self.sessions.get(token_hash)

@@ -16,6 +16,7 @@ from feedloom import __version__
 from feedloom.api.admin import guard_admin_paths
 from feedloom.api.docs import install_docs
 from feedloom.api.forwarded import TrustedProxies
+from feedloom.api.mastodon import install_mastodon
 from feedloom.api.nul_guard import NulGuard
 from feedloom.api.observability import Observability
 from feedloom.api.openapi import install_openapi
@@ -57,6 +58,8 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         async with open_feedloom(settings) as feedloom:
             app.state.feedloom = feedloom
+            for mounted in surfaces:
+                mounted.state.feedloom = feedloom
             worker = feedloom.services.worker
             stop = asyncio.Event()
             # Without an inline worker, this process still flushes its own like counts.
@@ -105,6 +108,7 @@ def create_app(
     ):
         app.include_router(module.router)
     install_web(app, settings, demo=companion is not None)
+    surfaces = install_mastodon(app)
     app.add_middleware(FreshReads, scope=lambda: app.state.feedloom.request_scope())
     app.add_middleware(
         BodySizeLimit, max_bytes=settings.max_body_bytes, upload_max_bytes=settings.media_max_bytes

@@ -101,7 +101,12 @@ def bearer_token(request: Request) -> str:
 # link), and they are on every route.
 async def current_session(request: Request) -> CurrentSession:
     auth: Authenticator = feedloom_of(request).services.auth
-    return await auth.session(bearer_token(request))
+    session = await auth.session(bearer_token(request))
+    if session.scopes is not None:
+        # An app's token is limited to its scopes, which only the Mastodon-compatible
+        # surface checks (api/mastodon): it opens no door of /v1.
+        raise Unauthorized("this token was granted to an app: use it on /api/v1")
+    return session
 
 
 async def current_user(request: Request) -> int:

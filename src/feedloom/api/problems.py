@@ -79,7 +79,9 @@ def problem(status: int, kind: str, title: str, detail: str, **extra: Any) -> JS
     return JSONResponse(body, status_code=status, media_type=PROBLEM_JSON)
 
 
-def _lookup(error: FeedloomError) -> tuple[int, str, str]:
+def lookup_problem(error: FeedloomError) -> tuple[int, str, str]:
+    """The status, problem type and title of a domain error (the Mastodon-compatible
+    surface renders the same status its own way: api/mastodon/errors.py)."""
     for cls in type(error).__mro__:
         if cls in PROBLEMS:
             return PROBLEMS[cls]
@@ -88,7 +90,7 @@ def _lookup(error: FeedloomError) -> tuple[int, str, str]:
 
 async def _domain_error(_request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, FeedloomError)
-    status, kind, title = _lookup(error)
+    status, kind, title = lookup_problem(error)
     response = problem(status, kind, title, error.detail)
     if isinstance(error, RateLimited | Unavailable):
         response.headers["Retry-After"] = str(error.retry_after_s)

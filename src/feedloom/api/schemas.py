@@ -138,6 +138,11 @@ class SessionOut(BaseModel):
     last_used_at: datetime = Field(description="renewed at most hourly")
     expires_at: datetime = Field(description="if unused until then; each use renews it")
     current: bool = Field(description="the session of this request")
+    app: str | None = Field(
+        default=None,
+        description="the app it was granted to through OAuth (the Mastodon-compatible "
+        "API, docs/MASTODON_API.md); null for a sign-in of POST /v1/sessions",
+    )
 
 
 class SessionList(BaseModel):

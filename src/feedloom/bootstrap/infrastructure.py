@@ -49,6 +49,7 @@ from feedloom.adapters.sql.known_clients import SqlKnownClients
 from feedloom.adapters.sql.leases import SqlWorkerLeases
 from feedloom.adapters.sql.media_sizes import SqlMediaSizes
 from feedloom.adapters.sql.moderation import SqlModeration
+from feedloom.adapters.sql.oauth import SqlOAuth
 from feedloom.adapters.sql.outages import OUTAGE_TYPES, is_outage
 from feedloom.adapters.sql.outbox import SqlOutbox
 from feedloom.adapters.sql.people import SqlPeople
@@ -123,6 +124,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         mention_resolver=tags,
         mentions=tags,
         tags=tags,
+        oauth=SqlOAuth(engine),
         direct_uploads=direct_uploads,
         signed_reads=signed_reads,
     )

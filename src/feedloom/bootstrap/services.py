@@ -58,6 +58,7 @@ from feedloom.write.media_cleanup import CleanUpMedia
 from feedloom.write.media_jobs import MediaJobs
 from feedloom.write.media_receipts import ReceivedMedia
 from feedloom.write.moderation import Moderation, Reports
+from feedloom.write.oauth import OAuth
 from feedloom.write.passwords import Passwords
 from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PostLimits, PublishPost
@@ -79,6 +80,7 @@ class Services:
     """What the entry points (routes, worker, CLI) call: each picks the one it needs."""
 
     accounts: AccountService
+    oauth: OAuth  # the Mastodon-compatible API's apps and tokens
     account_lifecycle: AccountLifecycle
     edit_profile: EditProfile
     auth: Authenticator
@@ -254,18 +256,20 @@ def build_services(
         counts,
         clock,
     )
+    accounts = AccountService(
+        stores.accounts,
+        stores.tokens,
+        caches.tokens,
+        passwords,
+        throttle,
+        _sign_in_limits(settings, stores, throttle, clock, secret_key),
+        ids,
+        clock,
+        timedelta(days=settings.username_reserved_days),
+    )
     services = Services(
-        accounts=AccountService(
-            stores.accounts,
-            stores.tokens,
-            caches.tokens,
-            passwords,
-            throttle,
-            _sign_in_limits(settings, stores, throttle, clock, secret_key),
-            ids,
-            clock,
-            timedelta(days=settings.username_reserved_days),
-        ),
+        accounts=accounts,
+        oauth=OAuth(stores.oauth, stores.tokens, caches.tokens, accounts, ids, clock),
         account_lifecycle=account_lifecycle,
         edit_profile=EditProfile(stores.profile_editor, owned_media, views),
         auth=Authenticator(

@@ -77,7 +77,17 @@ class AccountAdmin(Protocol):
 class TokenStore(Protocol):
     """Bearer tokens (sessions), stored as digests only."""
 
-    async def create_token(self, token_hash: str, user_id: int, now: datetime) -> None: ...
+    async def create_token(
+        self,
+        token_hash: str,
+        user_id: int,
+        now: datetime,
+        app_id: int | None = None,
+        scopes: str | None = None,
+    ) -> None:
+        """A session; one opened through OAuth names its app and granted scopes."""
+        ...
+
     async def session_for_token(self, token_hash: str) -> SessionRecord | None: ...
     async def touch_token(self, token_hash: str, now: datetime) -> None:
         """Record a use: the session's idle expiry starts again from `now`."""

@@ -58,6 +58,7 @@ from feedloom.ports.media import (
     UploadReceipts,
 )
 from feedloom.ports.moderation import ModerationStore
+from feedloom.ports.oauth import OAuthStore
 from feedloom.ports.sketches import HourlyTallies, TrendingStore, ViewerSketches
 from feedloom.ports.tags import MentionLog, MentionResolver, TagStore
 
@@ -101,6 +102,7 @@ class DurableStores:
     mention_resolver: MentionResolver  # usernames in a text -> accounts (write time)
     mentions: MentionLog  # who was mentioned where (notifications read it)
     tags: TagStore  # hashtags, their posts and who follows them
+    oauth: OAuthStore  # the Mastodon-compatible API's apps, codes and app tokens
     # An S3-compatible bucket (ports/media.py): clients PUT to it, readers get signed URLs.
     direct_uploads: DirectUploads | None = None
     signed_reads: SignedReads | None = None

@@ -123,6 +123,11 @@ class SessionRecord:
     user_id: int
     created_at: datetime
     last_used_at: datetime | None  # None until first renewed: created_at counts
+    # Opened through OAuth (the Mastodon-compatible API): its app's name and granted
+    # scopes; None for a first-party session, which may do everything.
+    app_name: str | None = None
+    scopes: str | None = None
+    app_id: int | None = None
 
     @property
     def session_id(self) -> str:

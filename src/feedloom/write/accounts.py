@@ -91,8 +91,20 @@ class AccountService:
         self, username: str, password: str, address: str, device: str | None = None
     ) -> OpenedSession:
         """Sign in from `address`, with the device cookie a sign-in set (if the client
-        kept one). Every limit is charged before any hash is computed, so a flood costs
-        lookups, not argon2 hashes."""
+        kept one): a new session."""
+        user_id = await self.check_sign_in(username, password, address, device)
+        token = secrets.token_urlsafe(32)
+        await self._tokens.create_token(token_digest(token), user_id, self._clock())
+        device_ticket = await self._limits.signed_in(user_id, address)
+        return OpenedSession(token, user_id, device_ticket)
+
+    async def check_sign_in(
+        self, username: str, password: str, address: str, device: str | None = None
+    ) -> int:
+        """The account the username and password sign in to, under the sign-in limits:
+        every limit is charged before any hash is computed, so a flood costs lookups,
+        not argon2 hashes (and an unknown username costs a hash like a wrong password).
+        Also what the OAuth sign-in form checks (write/oauth.py)."""
         await self._limits.charge_client(username, address)
         credentials = await self._accounts.credentials(username)
         user_id = credentials.user_id if credentials is not None else None
@@ -100,10 +112,11 @@ class AccountService:
         known_hash = credentials.password_hash if credentials is not None else None
         if not await self._passwords.verify(known_hash, password) or credentials is None:
             raise Unauthorized("unknown username or wrong password")
-        token = secrets.token_urlsafe(32)
-        await self._tokens.create_token(token_digest(token), credentials.user_id, self._clock())
-        device_ticket = await self._limits.signed_in(credentials.user_id, address)
-        return OpenedSession(token, credentials.user_id, device_ticket)
+        return credentials.user_id
+
+    async def remember_client(self, user_id: int, address: str) -> None:
+        """A sign-in succeeded from `address`: it is a known client of the account."""
+        await self._limits.signed_in(user_id, address)
 
     async def close_session(self, token: str) -> None:
         digest = token_digest(token)

@@ -36,6 +36,8 @@ class SessionPolicy:
 class CurrentSession:
     user_id: int
     session_id: str
+    # An OAuth session's granted scopes (domain/scopes.py); None: a first-party session.
+    scopes: frozenset[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +47,7 @@ class SessionView:
     last_used_at: datetime
     expires_at: datetime
     current: bool
+    app: str | None = None  # the OAuth app it was opened by, if any
 
 
 class Authenticator:
@@ -76,24 +79,26 @@ class Authenticator:
         found = _decode(cached) if cached is not None else None
         if found is None:
             found = await self._load(digest, generation)
-        user_id, last_used = found
+        user_id, last_used, scopes = found
         now = self._clock()
         if now - last_used >= self.policy.idle_expiry:
             await self._tokens.revoke_token(digest)  # the cached record reads expired too
             raise Unauthorized("the session expired: sign in again")
         if now - last_used >= self.policy.renew_every:
             await self._tokens.touch_token(digest, now)
-            await self._cache.put(digest, _encode(user_id, now), generation)
+            await self._cache.put(digest, _encode(user_id, now, scopes), generation)
         await self.record_activity(user_id)
-        return CurrentSession(user_id, digest[:16])
+        granted = frozenset(scopes.split()) if scopes is not None else None
+        return CurrentSession(user_id, digest[:16], granted)
 
-    async def _load(self, digest: str, generation: int) -> tuple[int, datetime]:
+    async def _load(self, digest: str, generation: int) -> tuple[int, datetime, str | None]:
         """Cache-aside; only valid tokens are cached, and revocation invalidates."""
         record = await self._tokens.session_for_token(digest)
         if record is None:
             raise Unauthorized("the bearer token is unknown or was revoked")
-        await self._cache.put(digest, _encode(record.user_id, record.last_used), generation)
-        return record.user_id, record.last_used
+        encoded = _encode(record.user_id, record.last_used, record.scopes)
+        await self._cache.put(digest, encoded, generation)
+        return record.user_id, record.last_used, record.scopes
 
     async def record_activity(self, user_id: int) -> None:
         """Any authenticated request makes a user active: it keeps their timeline from
@@ -137,16 +142,28 @@ class Sessions:
 
 def _view(record: SessionRecord, expiry: timedelta, current: bool) -> SessionView:
     last = record.last_used
-    return SessionView(record.session_id, record.created_at, last, last + expiry, current)
+    return SessionView(
+        record.session_id, record.created_at, last, last + expiry, current, record.app_name
+    )
 
 
-def _encode(user_id: int, last_used: datetime) -> bytes:
-    return f"{user_id} {last_used.timestamp():.3f}".encode()
+# The cached record's shape: "2 <user> <last use> [<scope,scope…>]". The version comes
+# first, so a record of an older shape (say, cached before OAuth sessions had scopes) is
+# read as a miss, never as a session with every scope.
+RECORD_VERSION = "2"
 
 
-def _decode(cached: bytes) -> tuple[int, datetime] | None:
-    """None for a record this code cannot read (one cached before expiry existed)."""
-    user_id, _, last_used = cached.decode().partition(" ")
-    if not last_used:
+def _encode(user_id: int, last_used: datetime, scopes: str | None) -> bytes:
+    parts = [RECORD_VERSION, str(user_id), f"{last_used.timestamp():.3f}"]
+    if scopes is not None:
+        parts.append(",".join(scopes.split()) or ",")
+    return " ".join(parts).encode()
+
+
+def _decode(cached: bytes) -> tuple[int, datetime, str | None] | None:
+    """None for a record this code cannot read (one of another shape)."""
+    parts = cached.decode().split(" ")
+    if parts[0] != RECORD_VERSION or len(parts) not in (3, 4):
         return None
-    return int(user_id), datetime.fromtimestamp(float(last_used), tz=UTC)
+    scopes = " ".join(filter(None, parts[3].split(","))) if len(parts) == 4 else None
+    return int(parts[1]), datetime.fromtimestamp(float(parts[2]), tz=UTC), scopes

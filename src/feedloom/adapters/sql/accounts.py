@@ -7,13 +7,20 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import String, cast, delete, func, literal, select, update
+from sqlalchemy import Select, String, cast, delete, func, literal, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from feedloom.adapters.sql.database import among, utc
 from feedloom.adapters.sql.outbox import record_event
-from feedloom.adapters.sql.schema import account_hidden, account_live, media, tokens, users
+from feedloom.adapters.sql.schema import (
+    account_hidden,
+    account_live,
+    media,
+    oauth_apps,
+    tokens,
+    users,
+)
 from feedloom.domain.errors import Conflict
 from feedloom.domain.model import AuthorPushed, FeedOrder, Role, UserProfile
 from feedloom.ports import AccountRecord, Credentials, ProfileChanges, SessionRecord
@@ -52,14 +59,24 @@ class SqlAccounts:
             row = (await conn.execute(query)).first()
         return Credentials(row.id, row.password_hash) if row else None
 
-    async def create_token(self, token_hash: str, user_id: int, now: datetime) -> None:
+    async def create_token(
+        self,
+        token_hash: str,
+        user_id: int,
+        now: datetime,
+        app_id: int | None = None,
+        scopes: str | None = None,
+    ) -> None:
+        row = {"token_hash": token_hash, "user_id": user_id, "created_at": now}
+        if app_id is not None:  # an OAuth session (migration 0018)
+            row |= {"app_id": app_id, "scopes": scopes}
         async with self._engine.begin() as conn:
-            await conn.execute(
-                tokens.insert().values(token_hash=token_hash, user_id=user_id, created_at=now)
-            )
+            await conn.execute(tokens.insert().values(row))
 
     async def session_for_token(self, token_hash: str) -> SessionRecord | None:
-        query = select(tokens).where(tokens.c.token_hash == token_hash)
+        query = _with_app(select(tokens, oauth_apps.c.name)).where(
+            tokens.c.token_hash == token_hash
+        )
         async with self._engine.connect() as conn:
             row = (await conn.execute(query)).first()
         return _session(row) if row else None
@@ -76,7 +93,7 @@ class SqlAccounts:
 
     async def sessions_of(self, user_id: int) -> list[SessionRecord]:
         query = (
-            select(tokens)
+            _with_app(select(tokens, oauth_apps.c.name))
             .where(tokens.c.user_id == user_id)
             .order_by(tokens.c.created_at.desc(), tokens.c.token_hash)
         )
@@ -270,6 +287,19 @@ class SqlAccounts:
             return list(revoked.scalars())
 
 
+def _with_app(query: Select[Any]) -> Select[Any]:
+    """The session's OAuth app, if it has one (its name is shown with the session)."""
+    return query.select_from(tokens.outerjoin(oauth_apps, oauth_apps.c.id == tokens.c.app_id))
+
+
 def _session(row: Any) -> SessionRecord:
     created_at = utc(row.created_at) or row.created_at
-    return SessionRecord(row.token_hash, row.user_id, created_at, utc(row.last_used_at))
+    return SessionRecord(
+        row.token_hash,
+        row.user_id,
+        created_at,
+        utc(row.last_used_at),
+        app_name=row.name,
+        scopes=row.scopes,
+        app_id=row.app_id,
+    )

@@ -80,6 +80,43 @@ tokens = Table(
     Column("user_id", BigInteger, nullable=False, index=True),
     Column("created_at", Timestamp, nullable=False),
     Column("last_used_at", Timestamp),  # migration 0009: renewed on use, at most hourly
+    # Migration 0018: a session opened through OAuth names its app and its scopes.
+    Column("app_id", BigInteger),
+    Column("scopes", String(512)),
+)
+
+# OAuth 2 (migration 0019): client apps, authorization codes, app-only tokens.
+oauth_apps = Table(
+    "oauth_apps",
+    metadata,
+    Column("id", BigInteger, primary_key=True, autoincrement=False),
+    Column("client_id", String(64), nullable=False, unique=True),
+    Column("secret_hash", String(64), nullable=False),
+    Column("name", String(200), nullable=False),
+    Column("website", String(512)),
+    Column("redirect_uris", Text, nullable=False),  # one per line
+    Column("scopes", String(512), nullable=False),
+    Column("created_at", Timestamp, nullable=False),
+)
+oauth_codes = Table(
+    "oauth_codes",
+    metadata,
+    Column("code_hash", String(64), primary_key=True),
+    Column("app_id", BigInteger, nullable=False),
+    Column("user_id", BigInteger, nullable=False),
+    Column("redirect_uri", Text, nullable=False),
+    Column("scopes", String(512), nullable=False),
+    Column("challenge", String(128)),
+    Column("challenge_method", String(8)),
+    Column("expires_at", Timestamp, nullable=False),
+)
+oauth_app_tokens = Table(
+    "oauth_app_tokens",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("app_id", BigInteger, nullable=False, index=True),
+    Column("scopes", String(512), nullable=False),
+    Column("created_at", Timestamp, nullable=False),
 )
 
 # Where each account signed in from (migration 0014): a digest of the client's address

@@ -101,6 +101,7 @@ async def list_sessions(sessions: SessionsDep, current: ThisSession) -> SessionL
                 last_used_at=v.last_used_at,
                 expires_at=v.expires_at,
                 current=v.current,
+                app=v.app,
             )
             for v in views
         ]

@@ -1,0 +1,31 @@
+"""The Mastodon-compatible client API (docs/MASTODON_API.md): a second entry point over
+the same use cases as /v1. Two sub-applications, mounted at /api and /oauth, so that
+their errors take Mastodon's shape (`{"error": "…"}`) and /v1's stay problem+json, and
+the OpenAPI document stays /v1's; /.well-known/oauth-authorization-server is a route of
+the main app."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+
+from feedloom.api.mastodon import accounts, instance, oauth_routes, statuses
+from feedloom.api.mastodon.errors import install_errors
+
+
+def _sub_app() -> FastAPI:
+    app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
+    install_errors(app)
+    return app
+
+
+def install_mastodon(app: FastAPI) -> list[FastAPI]:
+    """Mount the surface on `app`; the sub-applications, whose state must be given the
+    composition root when the app's lifespan has built it."""
+    api, oauth = _sub_app(), _sub_app()
+    for router in (statuses.router, accounts.router, instance.router, oauth_routes.apps):
+        api.include_router(router)
+    oauth.include_router(oauth_routes.oauth)
+    app.include_router(oauth_routes.well_known)
+    app.mount("/api", api)
+    app.mount("/oauth", oauth)
+    return [api, oauth]
