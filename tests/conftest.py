@@ -15,7 +15,13 @@ from pydantic import SecretStr
 
 from feedloom.api.app import create_app
 from feedloom.bootstrap import Feedloom, open_feedloom
-from feedloom.settings import FanoutSettings, Settings
+from feedloom.settings import (
+    FanoutSettings,
+    GeneratorSettings,
+    ListSettings,
+    SavedFeedSettings,
+    Settings,
+)
 from tests.backends import BACKEND_SETUPS, backend_names
 from tests.lifespan import lifespan_of
 from tests.limits import lifted_rate_limits
@@ -60,6 +66,10 @@ def shrunk_settings(data_dir: Path) -> Settings:
         fanout=FanoutSettings(
             pull_above=4, push_below=3, bulk_above=2, batch_size=3, bulk_batch_size=2
         ),
+        lists=ListSettings(max_per_user=3, max_members=4),
+        saved_feeds=SavedFeedSettings(max_per_user=8, max_muted_words=5),
+        # The tests' generators listen on 127.0.0.1 (tests/stub_http.py).
+        generators=GeneratorSettings(allow_loopback=True, timeout_s=1.0, max_bytes=4096),
     )
 
 

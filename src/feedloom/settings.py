@@ -379,6 +379,28 @@ class MediaSettings(BaseModel):
         return [origin, f"{parts.scheme}://{self.s3_bucket}.{parts.netloc}"]
 
 
+class ListSettings(BaseModel):
+    """Lists of accounts (docs/FEEDS.md)."""
+
+    max_per_user: int = Field(50, ge=1, le=10_000, description="lists one account may have")
+    max_members: int = Field(
+        500,
+        ge=1,
+        le=10_000,
+        description="members per list (a list feed merges every member's author timeline "
+        "at read time)",
+    )
+
+
+class SavedFeedSettings(BaseModel):
+    """Saved feed definitions and muted words (docs/FEEDS.md)."""
+
+    max_per_user: int = Field(50, ge=1, le=10_000, description="saved feeds one account may have")
+    max_muted_words: int = Field(
+        200, ge=0, le=10_000, description="muted words (and phrases) one account may have"
+    )
+
+
 class GeneratorSettings(BaseModel):
     """Custom feeds from outside (docs/FEEDS.md): how feedloom calls a generator."""
 
@@ -530,6 +552,8 @@ class Settings(BaseSettings):
     http: HttpSettings = HttpSettings()
     memo: MemoSettings = MemoSettings()
     media: MediaSettings = MediaSettings()
+    lists: ListSettings = ListSettings()
+    saved_feeds: SavedFeedSettings = SavedFeedSettings()
     generators: GeneratorSettings = GeneratorSettings()
 
     # Operations (docs/OPERATIONS.md): logs, and who may read /metrics and /readyz.

@@ -78,7 +78,7 @@ GROUPS: Mapping[str, Sequence[str]] = {
         "username_reserved_days",
     ),
     "Rate limits": ("rate_limits",),
-    "Lists, saved feeds and generators": ("generators",),
+    "Lists, saved feeds and generators": ("lists", "saved_feeds", "generators"),
     "HTTP and security": ("secret_key", "max_body_bytes", "http"),
     "Observability": ("log_format", "log_level", "metrics_token", "admin_port", "admin_host"),
     "Memory per process (docs/OPERATIONS.md)": ("memo",),

@@ -3,6 +3,7 @@ each operation really returns, this deployment's limits, and Swagger UI served o
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import re
 from collections.abc import Awaitable, Callable, Iterator
@@ -19,6 +20,7 @@ from feedloom.domain.cursors import SessionCursor, encode_cursor
 from feedloom.domain.model import Role
 from feedloom.ports import RateRule
 from tests.images import png
+from tests.stub_http import Reply, StubRequest, stub_server
 from tests.world import User, World
 
 Operation = tuple[str, str]  # (method, path template)
@@ -123,8 +125,11 @@ async def test_swagger_ui_is_served_by_the_app_with_no_third_party_asset(world: 
 class Provoker:
     """Sends the request that makes one operation answer one status."""
 
-    def __init__(self, world: World, me: User, post_id: str) -> None:
+    def __init__(
+        self, world: World, me: User, post_id: str, owned: dict[str, str] | None = None
+    ) -> None:
         self.world, self.me, self.post_id = world, me, post_id
+        self.owned = owned or {}  # list_id, feed_id, generator_id of objects `me` made
 
     def url(self, path: str, ids: str | None = None) -> str:
         real = {
@@ -134,6 +139,7 @@ class Provoker:
             "session_id": "0" * 16,
             "username": self.me.username,
             "comment_id": NOWHERE,
+            **self.owned,
         }
         return re.sub(r"\{(\w+)\}", lambda m: ids or real[m.group(1)], path)
 
@@ -217,6 +223,13 @@ VALID_BODIES: dict[Operation, Any] = {
     ("post", "/v1/posts"): {"text": "x"},
     ("put", "/v1/me/settings"): {"feed_order": "ranked"},
     ("post", "/v1/media"): {"content_type": "image/png", "width": 1, "height": 1},
+    ("post", "/v1/lists"): {"title": "x"},
+    ("patch", "/v1/lists/{list_id}"): {"title": "x"},
+    ("post", "/v1/feeds"): {"name": "x", "sources": ["home"]},
+    ("put", "/v1/me/feeds"): {"feeds": []},
+    ("put", "/v1/me/muted_words"): {"words": []},
+    ("post", "/v1/generators"): {"uri": "http://127.0.0.1:9/x", "name": "x"},
+    ("post", "/v1/generators/{generator_id}/feedback"): {"post_id": "1", "kind": "seen"},
 }
 VALID_QUERIES: dict[Operation, dict[str, str]] = {
     ("put", "/v1/media/{media_id}/content"): {"expires": "1", "signature": "x"},
@@ -414,7 +427,82 @@ def _not_a_moderator(method: str, path: str) -> Special:
     return provoke
 
 
+def _keyed_twice(path: str, first: dict[str, Any], second: dict[str, Any]) -> Special:
+    async def provoke(p: Provoker) -> httpx.Response:
+        headers = {**p.me.auth, "Idempotency-Key": f"twice-{path}"}
+        await p.world.client.post(path, json=first, headers=headers)
+        return await p.world.client.post(path, json=second, headers=headers)
+
+    return provoke
+
+
+async def _uri_taken(p: Provoker) -> httpx.Response:
+    body = {"uri": "http://127.0.0.1:9/taken", "name": "x"}
+    await p.send("post", "/v1/generators", json=body)
+    return await p.send("post", "/v1/generators", json=body)
+
+
+async def _member_not_followed(p: Provoker) -> httpx.Response:
+    other = await p.world.user()
+    return await p.send("put", f"/v1/lists/{p.owned['list_id']}/members/{other.id}")
+
+
+async def _list_full(p: Provoker) -> httpx.Response:
+    url = f"/v1/lists/{p.owned['list_id']}/members"
+    while True:
+        friend = await p.world.user()
+        await p.world.follow(p.me, friend)
+        response = await p.send("put", f"{url}/{friend.id}")
+        if response.status_code != 200:
+            return response
+
+
+def _generator_failing(path: str, slow: bool, method: str = "get", body: Any = None) -> Special:
+    """A generator that answers non-JSON (502) or too late (504), read through `path`."""
+
+    async def provoke(p: Provoker) -> httpx.Response:
+        async def handler(request: StubRequest) -> Reply:
+            if slow:
+                await asyncio.sleep(3)
+            return 500 if method == "post" else 200, {"content-type": "text/html"}, b"<html>"
+
+        async with stub_server(handler) as stub:
+            registered = await p.send(
+                "post", "/v1/generators", json={"uri": stub.url(), "name": "x", "feedback": True}
+            )
+            generator = registered.json()
+            feed = await p.send(
+                "post",
+                "/v1/feeds",
+                json={"name": "g", "sources": [f"generator:{generator['uri']}"]},
+            )
+            ids = {"generator_id": generator["id"], "feed_id": feed.json()["id"]}
+            url = re.sub(r"\{(\w+)\}", lambda m: ids[m.group(1)], path)
+            return await p.send(method, url, json=body)
+
+    return provoke
+
+
+FEEDBACK = {"post_id": "1", "kind": "seen"}
 SPECIAL: dict[tuple[str, str, int], Special] = {
+    ("post", "/v1/lists", 409): _keyed_twice("/v1/lists", {"title": "a"}, {"title": "b"}),
+    ("post", "/v1/feeds", 409): _keyed_twice(
+        "/v1/feeds", {"name": "a", "sources": ["home"]}, {"name": "b", "sources": ["home"]}
+    ),
+    ("post", "/v1/generators", 409): _uri_taken,
+    ("put", "/v1/lists/{list_id}/members/{user_id}", 422): _member_not_followed,
+    ("put", "/v1/lists/{list_id}/members/{user_id}", 409): _list_full,
+    **{
+        ("get", path, code): _generator_failing(path, code == 504)
+        for path in ("/v1/feeds/{feed_id}/items", "/v1/generators/{generator_id}/items")
+        for code in (502, 504)
+    },
+    **{
+        ("post", "/v1/generators/{generator_id}/feedback", code): _generator_failing(
+            "/v1/generators/{generator_id}/feedback", code == 504, "post", FEEDBACK
+        )
+        for code in (502, 504)
+    },
     **{(method, path, 403): _not_a_moderator(method, path) for method, path in MODERATOR_ONLY},
     ("get", "/v1/streams/home", 429): _too_many_streams,
     **{
@@ -469,7 +557,19 @@ async def test_every_documented_error_status_is_one_the_operation_really_returns
     me = await world.user()
     # A moderator, so that the moderation API answers its other errors too.
     await world.feedloom.services.account_lifecycle.set_role(me.username, Role.MODERATOR)
-    provoker = Provoker(world, me, await world.post(me))
+    made = await world.client.post("/v1/lists", json={"title": "x"}, headers=me.auth)
+    feed = await world.client.post(
+        "/v1/feeds", json={"name": "x", "sources": ["home"]}, headers=me.auth
+    )
+    generator = await world.client.post(
+        "/v1/generators", json={"uri": "http://127.0.0.1:9/g", "name": "g"}, headers=me.auth
+    )
+    owned = {
+        "list_id": made.json()["id"],
+        "feed_id": feed.json()["id"],
+        "generator_id": generator.json()["id"],
+    }
+    provoker = Provoker(world, me, await world.post(me), owned)
     seen: list[tuple[str, str, int]] = []
     for method, path, operation in operations(await openapi(world)):
         for code in sorted(int(c) for c in operation["responses"] if c[0] in "45"):

@@ -23,6 +23,8 @@ from feedloom.read.author_posts import AuthorPosts
 from feedloom.read.comments import Comments
 from feedloom.read.context import Context
 from feedloom.read.feed_order import FeedOrders
+from feedloom.read.feeds import Feeds
+from feedloom.read.generator_feed import GeneratorFeed
 from feedloom.read.home_feed import HomeFeed
 from feedloom.read.home_stream import HomeStream
 from feedloom.read.new_posts import NewPosts
@@ -34,12 +36,15 @@ from feedloom.write.delete_post import DeletePost
 from feedloom.write.dismiss_suggestion import DismissSuggestion
 from feedloom.write.engagement import Engage
 from feedloom.write.erase_account import EraseAccount
+from feedloom.write.generators import RegisterGenerator
+from feedloom.write.lists import Lists
 from feedloom.write.media import MediaUploads
 from feedloom.write.moderation import Moderation, Reports
 from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PublishPost
 from feedloom.write.relations import Relations
 from feedloom.write.repost import Repost
+from feedloom.write.saved_feeds import MutedWords, SavedFeeds
 from feedloom.write.sessions import Authenticator, CurrentSession, Sessions
 from feedloom.write.stream_tickets import StreamTickets
 
@@ -82,6 +87,12 @@ PeopleDep = Annotated[People, Depends(_service("people"))]
 SuggestionsDep = Annotated[Suggestions, Depends(_service("suggestions"))]
 DismissSuggestionDep = Annotated[DismissSuggestion, Depends(_service("dismiss_suggestion"))]
 TrendingDep = Annotated[TrendingPosts, Depends(_service("trending"))]
+ListsDep = Annotated[Lists, Depends(_service("lists"))]
+SavedFeedsDep = Annotated[SavedFeeds, Depends(_service("saved_feeds"))]
+MutedWordsDep = Annotated[MutedWords, Depends(_service("muted_words"))]
+RegisterGeneratorDep = Annotated[RegisterGenerator, Depends(_service("register_generator"))]
+GeneratorFeedDep = Annotated[GeneratorFeed, Depends(_service("generator_feed"))]
+FeedsDep = Annotated[Feeds, Depends(_service("feeds"))]
 NewPostsDep = Annotated[NewPosts, Depends(_service("new_posts"))]
 HomeStreamDep = Annotated[HomeStream, Depends(_service("home_stream"))]
 StreamTicketsDep = Annotated[StreamTickets, Depends(_service("stream_tickets"))]
@@ -148,6 +159,26 @@ async def user_id_path(
     return _parse("user", user_id)
 
 
+async def list_id_path(
+    list_id: Annotated[str, Path(description="list ID (decimal string)", json_schema_extra=_ID)],
+) -> int:
+    return _parse("list", list_id)
+
+
+async def feed_id_path(
+    feed_id: Annotated[str, Path(description="feed ID (decimal string)", json_schema_extra=_ID)],
+) -> int:
+    return _parse("feed", feed_id)
+
+
+async def generator_id_path(
+    generator_id: Annotated[
+        str, Path(description="generator ID (decimal string)", json_schema_extra=_ID)
+    ],
+) -> int:
+    return _parse("generator", generator_id)
+
+
 def _parse(kind: str, value: str) -> int:
     try:
         return parse_id(value)
@@ -180,6 +211,9 @@ async def comment_id_path(
 PostId = Annotated[int, Depends(post_id_path)]
 CommentId = Annotated[int, Depends(comment_id_path)]
 UserId = Annotated[int, Depends(user_id_path)]
+ListId = Annotated[int, Depends(list_id_path)]
+FeedId = Annotated[int, Depends(feed_id_path)]
+GeneratorId = Annotated[int, Depends(generator_id_path)]
 # A cursor's pattern is documented, not checked by FastAPI: the page's own decoder
 # checks it and answers a malformed cursor with 400, as it always did.
 _CURSOR = "opaque, from next_cursor"

@@ -65,7 +65,9 @@ REASONS = {
     413: "Body too large",
     422: "Invalid input",
     429: "Rate limited (see Retry-After and the RateLimit-* headers)",
+    502: "The feed generator failed or answered outside its contract",
     503: "The database is unreachable: retry after Retry-After",
+    504: "The feed generator did not answer in time",
 }
 
 # (method, path) -> codes beyond the ones derived from the operation's shape.
@@ -101,6 +103,14 @@ SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/v1/feed"): (410,),
     ("get", "/v1/users/lookup"): (404,),
     ("get", "/v1/streams/home"): (429,),  # too many open streams
+    # Lists, saved feeds and generators (docs/FEEDS.md): limits and reused keys are 409.
+    ("post", "/v1/lists"): (409,),
+    ("put", "/v1/lists/{list_id}/members/{user_id}"): (409, 422),  # full; not followed
+    ("post", "/v1/feeds"): (409,),
+    ("post", "/v1/generators"): (409,),  # the URI is registered already
+    ("get", "/v1/feeds/{feed_id}/items"): (502, 504),  # a generator feed's generator
+    ("get", "/v1/generators/{generator_id}/items"): (502, 504),
+    ("post", "/v1/generators/{generator_id}/feedback"): (502, 504),
     **{operation: (403,) for operation in MODERATOR_ONLY},  # not a moderator
     **{
         (method, f"/v1/users/{{user_id}}/{relation}"): (422,)  # yourself

@@ -27,7 +27,7 @@ def feed_page(page: FeedPage, explain: bool = False) -> bytes:
     body: dict[str, Any] = {
         "items": [_item(item, explain) for item in page.items],
         "next_cursor": page.next_cursor,
-        "order": page.order.value,
+        "order": None if page.generated else page.order.value,
     }
     if page.fallback is not None:  # served in another order than asked: always said
         body["fallback"] = page.fallback

@@ -56,6 +56,7 @@ _ITEM: JsonDict = {
     "reason": None,
 }
 _PAGE: JsonDict = {"items": [_ITEM], "next_cursor": _CURSOR, "order": "chronological"}
+PAGE_EXAMPLE = _PAGE  # a feed page, for the other feeds' bodies (api/feed_schemas.py)
 PROFILE_EXAMPLE: JsonDict = {
     "id": _USER,
     "username": "kim",

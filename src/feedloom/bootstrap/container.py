@@ -14,6 +14,7 @@ from feedloom.bootstrap.infrastructure import (
     cache_ports,
     durable_stores,
     event_queue,
+    generator_client,
     redis_connection,
     request_scope,
 )
@@ -70,8 +71,9 @@ async def open_feedloom(settings: Settings, clock: Clock = utc_now) -> AsyncIter
         passwords = Passwords(hasher, settings.password_hash_workers, settings.password_hash_queue)
         stack.callback(passwords.close)
         key = await asyncio.to_thread(secret_key, settings)
+        outbound = generator_client(settings, stack)
         services = build_services(
-            settings, stores, caches, queue, runtime, passwords, feature_log, key
+            settings, stores, caches, queue, runtime, passwords, feature_log, key, outbound
         )
         scope = request_scope(redis)
         yield Feedloom(settings, stores, caches, queue, runtime, services, hasher, stack, scope)

@@ -13,6 +13,7 @@ from redis.exceptions import RedisError
 from sqlalchemy.exc import InterfaceError, OperationalError
 
 from feedloom.adapters.files.object_store import LocalObjectStore
+from feedloom.adapters.http.outbound import HttpxOutbound
 from feedloom.adapters.memory.caches import (
     MemoryCounterStore,
     MemoryFeedSessionStore,
@@ -44,6 +45,7 @@ from feedloom.adapters.sql.database import check_migrated, create_database, migr
 from feedloom.adapters.sql.dead_letters import SqlDeadLetters
 from feedloom.adapters.sql.engagement import SqlEngagement
 from feedloom.adapters.sql.erasure import SqlAccountEraser
+from feedloom.adapters.sql.feeds import SqlFeeds
 from feedloom.adapters.sql.graph import SqlSocialGraph
 from feedloom.adapters.sql.known_clients import SqlKnownClients
 from feedloom.adapters.sql.leases import SqlWorkerLeases
@@ -87,6 +89,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         await check_migrated(engine)
     accounts, posts, graph = SqlAccounts(engine), SqlPosts(engine), SqlSocialGraph(engine)
     media_sizes, tags = SqlMediaSizes(engine), SqlTags(engine)
+    feeds = SqlFeeds(engine)
     objects, direct_uploads, signed_reads = await object_store(settings, stack)
     return DurableStores(
         accounts=accounts,
@@ -125,6 +128,11 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         mentions=tags,
         tags=tags,
         oauth=SqlOAuth(engine),
+        lists=feeds,
+        saved_feeds=feeds,
+        generators=feeds,
+        muted_words=feeds,
+        reader_choices=feeds,
         direct_uploads=direct_uploads,
         signed_reads=signed_reads,
     )
@@ -280,3 +288,16 @@ def memory_caches(settings: Settings, clock: Clock) -> CachePorts:
         trending=MemoryTrendingStore(tuple(WINDOWS.values())),
         hourly=MemoryHourlyTallies(),
     )
+
+
+def generator_client(settings: Settings, stack: contextlib.AsyncExitStack) -> HttpxOutbound:
+    """The SSRF-checked client feed generators are called with (its own caps and
+    allow-loopback switch; webhooks get another)."""
+    generators = settings.generators
+    client = HttpxOutbound(
+        allow_loopback=generators.allow_loopback,
+        max_bytes=generators.max_bytes,
+        timeout_s=generators.timeout_s,
+    )
+    stack.push_async_callback(client.aclose)
+    return client

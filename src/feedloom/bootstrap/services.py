@@ -18,7 +18,7 @@ from feedloom.lookups.signals import EngagementSignals
 from feedloom.lookups.spikes import Spikes, SpikeTally
 from feedloom.lookups.timelines import TimelineRebuilder
 from feedloom.lookups.trending import TrendingTally
-from feedloom.ports import CachePorts, Clock, DurableStores, EventQueue, OwnedMedia
+from feedloom.ports import CachePorts, Clock, DurableStores, EventQueue, OutboundHttp, OwnedMedia
 from feedloom.ranking import rank
 from feedloom.read.author_posts import AuthorPosts
 from feedloom.read.candidates import Candidates
@@ -26,6 +26,8 @@ from feedloom.read.chronological import ChronologicalFeed
 from feedloom.read.comments import Comments
 from feedloom.read.context import Context
 from feedloom.read.feed_order import FeedOrders
+from feedloom.read.feeds import Feeds
+from feedloom.read.generator_feed import GeneratorFeed
 from feedloom.read.home_feed import HomeFeed
 from feedloom.read.home_stream import HomeStream, StreamConfig
 from feedloom.read.hydrate import Hydrator
@@ -51,7 +53,9 @@ from feedloom.write.erase_account import EraseAccount
 from feedloom.write.facets import ParseFacets
 from feedloom.write.fan_out import FanOut
 from feedloom.write.feed_upkeep import FeedUpkeep
+from feedloom.write.generators import RegisterGenerator
 from feedloom.write.import_graph import GraphImport
+from feedloom.write.lists import ListLimits, Lists
 from feedloom.write.media import MediaConfig, MediaUploads
 from feedloom.write.media_check import CheckUploads
 from feedloom.write.media_cleanup import CleanUpMedia
@@ -65,6 +69,7 @@ from feedloom.write.publish_post import PostLimits, PublishPost
 from feedloom.write.relations import Relations
 from feedloom.write.relay_outbox import RelayOutbox
 from feedloom.write.repost import Repost
+from feedloom.write.saved_feeds import MutedWords, SavedFeeds
 from feedloom.write.sessions import Authenticator, SessionPolicy, Sessions
 from feedloom.write.sign_in import SignInLimits
 from feedloom.write.stream_tickets import StreamTickets
@@ -114,6 +119,12 @@ class Services:
     reports: Reports
     moderation: Moderation
     trending: TrendingPosts
+    lists: Lists
+    saved_feeds: SavedFeeds
+    muted_words: MutedWords
+    register_generator: RegisterGenerator
+    generator_feed: GeneratorFeed
+    feeds: Feeds
 
 
 def build_services(
@@ -125,6 +136,7 @@ def build_services(
     passwords: Passwords,
     feature_log: FeatureLog | None,
     secret_key: str,
+    outbound: OutboundHttp,
 ) -> Services:
     clock, ids, metrics = runtime.clock, runtime.ids, runtime.metrics
     policy = settings.fanout.policy()
@@ -142,6 +154,7 @@ def build_services(
         stores.preferences,
         stores.reposts,
         settings.memo.decoded_readers,
+        choices=stores.reader_choices,
     )
     likes = Likes(caches.likes, stores.engagement, clock)
     access = Access(views, states)
@@ -267,6 +280,17 @@ def build_services(
         clock,
         timedelta(days=settings.username_reserved_days),
     )
+    home_feed = HomeFeed(
+        feed_orders,
+        Readers(states, policy),
+        chronological,
+        ranked,
+        metrics,
+        settings.feed.default_limit,
+    )
+    generator_feed = GeneratorFeed(
+        stores.generators, outbound, Readers(states, policy), hydrator, metrics, clock
+    )
     services = Services(
         accounts=accounts,
         oauth=OAuth(stores.oauth, stores.tokens, caches.tokens, accounts, ids, clock),
@@ -346,14 +370,7 @@ def build_services(
         ),
         media_cleanup=CleanUpMedia(stores.media_sweep, stores.objects, clock),
         affinity=affinity,
-        home_feed=HomeFeed(
-            feed_orders,
-            Readers(states, policy),
-            chronological,
-            ranked,
-            metrics,
-            settings.feed.default_limit,
-        ),
+        home_feed=home_feed,
         feed_orders=feed_orders,
         author_posts=AuthorPosts(
             access,
@@ -399,6 +416,37 @@ def build_services(
             stores.moderation, stores.posts, views, account_lifecycle, spikes, clock
         ),
         trending=TrendingPosts(caches.trending, Readers(states, policy), views, hydrator, clock),
+        lists=Lists(
+            stores.lists,
+            states,
+            ids,
+            clock,
+            ListLimits(settings.lists.max_per_user, settings.lists.max_members),
+        ),
+        saved_feeds=SavedFeeds(
+            stores.saved_feeds,
+            stores.lists,
+            stores.generators,
+            access,
+            ids,
+            clock,
+            settings.saved_feeds.max_per_user,
+        ),
+        muted_words=MutedWords(
+            stores.muted_words, states, clock, settings.saved_feeds.max_muted_words
+        ),
+        register_generator=RegisterGenerator(stores.generators, outbound, ids, clock),
+        generator_feed=generator_feed,
+        feeds=Feeds(
+            home_feed,
+            candidates,
+            stores.lists,
+            stores.saved_feeds,
+            generator_feed,
+            author_timelines,
+            stores.archive,
+            settings.lists.max_members,
+        ),
     )
     services.relations.signals = signals
     return services

@@ -1,5 +1,9 @@
 """May this reader see this post? Pure predicates over a ViewerContext.
 
+Beside what the reader may see, what they chose not to: muted words hide a post in
+every feed and thread (never the reader's own), the members of an exclusive list leave
+the home feed, and a saved feed's filters (domain/feed_definitions.py) apply to it.
+
 The viewer's relations are loaded once per page; every candidate is then filtered in
 memory. Timelines are never trusted: a deleted post, a blocked or muted author, an
 unfollowed account, a suspended (or deleted) account, a post held for moderation
@@ -16,9 +20,11 @@ or a block of either author counts on the next read.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from feedloom.domain.feed_definitions import FeedFilters, mentions_muted
 from feedloom.domain.model import Post, Visibility
 from feedloom.domain.reposts import repost_seen_by
 from feedloom.domain.threads import reply_reaches
@@ -36,6 +42,9 @@ class FilterReason(StrEnum):
     REPLY = "reply"  # a reply to someone the reader does not follow
     REPOST = "repost"  # of the reader's own post, or by a followee whose reposts are off
     DUPLICATE = "duplicate"  # an original this scroll shows already (domain/reposts.py)
+    MUTED_WORD = "muted_word"  # has a word the reader muted (everywhere but their own posts)
+    LISTED = "listed"  # its author is on an exclusive list of the reader's: not on home
+    NO_MEDIA = "no_media"  # a media-only feed's post without media
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +54,11 @@ class ViewerContext:
     blocked: frozenset[int]  # blocked by the viewer or blocking the viewer
     muted: frozenset[int]
     reposts_off: frozenset[int] = frozenset()  # followed without their reposts
+    muted_words: re.Pattern[str] | None = None  # the reader's muted words, as one pattern
+    # Members of the reader's exclusive lists: their posts leave the home feed.
+    left_home: frozenset[int] = frozenset()
+    filters: FeedFilters | None = None  # a saved feed's or a list's own filters
+    also_from: frozenset[int] = frozenset()  # unfollowed authors a saved feed reads too
 
     def follows(self, author_id: int) -> bool:
         return author_id == self.viewer_id or author_id in self.following
@@ -84,7 +98,7 @@ def feed_filter(viewer: ViewerContext, post: Post) -> FilterReason | None:
         return reason
     if post.author_id in viewer.muted:
         return FilterReason.MUTED
-    if not viewer.follows(post.author_id):
+    if not viewer.follows(post.author_id) and post.author_id not in viewer.also_from:
         return FilterReason.UNFOLLOWED
     original = post.original
     if original is not None:
@@ -101,7 +115,24 @@ def feed_filter(viewer: ViewerContext, post: Post) -> FilterReason | None:
         post.reply_to_author in viewer.following,
     ):
         return FilterReason.REPLY
+    if post.author_id in viewer.left_home and post.author_id != viewer.viewer_id:
+        return FilterReason.LISTED
+    return _chosen(viewer, post)
+
+
+def _chosen(viewer: ViewerContext, post: Post) -> FilterReason | None:
+    """What the reader chose not to see: muted words, a feed's own filters."""
+    if post.author_id != viewer.viewer_id and mentions_muted(viewer.muted_words, post):
+        return FilterReason.MUTED_WORD
+    if viewer.filters is not None and (reason := viewer.filters.rejects(post)) is not None:
+        return FilterReason(reason)
     return None
+
+
+def profile_filter(viewer: ViewerContext, post: Post) -> FilterReason | None:
+    """None if the post belongs on a profile page the viewer reads: what they may see,
+    less what has a word they muted."""
+    return may_see(viewer, post) or _chosen(viewer, post)
 
 
 def thread_filter(viewer: ViewerContext, post: Post) -> FilterReason | None:
@@ -110,7 +141,7 @@ def thread_filter(viewer: ViewerContext, post: Post) -> FilterReason | None:
     reason = may_see(viewer, post)
     if reason is None and post.author_id in viewer.muted and post.author_id != viewer.viewer_id:
         return FilterReason.MUTED
-    return reason
+    return reason or _chosen(viewer, post)
 
 
 def author_in_feed(viewer: ViewerContext, author_id: int) -> bool:

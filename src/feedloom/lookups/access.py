@@ -26,12 +26,19 @@ class Access:
             following=relations.following & {author_id},
             blocked=relations.blocked & {author_id},
             muted=frozenset(),
+            muted_words=relations.muted_pattern,
         )
 
     async def thread_viewer(self, viewer_id: int) -> ViewerContext:
         """All of the viewer's relations: a thread or a reply list has many authors."""
         relations = await self._states.relations(viewer_id)
-        return ViewerContext(viewer_id, relations.following, relations.blocked, relations.muted)
+        return ViewerContext(
+            viewer_id,
+            relations.following,
+            relations.blocked,
+            relations.muted,
+            muted_words=relations.muted_pattern,
+        )
 
     async def hidden_commenters(self, viewer_id: int) -> frozenset[int]:
         return hidden_commenters(await self.thread_viewer(viewer_id))

@@ -13,25 +13,31 @@ the originals the reader reposts (the latest `REPOSTED`; `reposted_by_me` on any
 comes from it, and from the store only for a reader with more): reposting and
 unreposting invalidate it like a relation change.
 
+It carries the reader's muted words (hidden in every feed and thread) and the members
+of their exclusive lists (who leave the home feed): changing either invalidates it.
+
 A record begins with its shape's tag: one of a shape this code does not know (written
 by another version during a rolling deploy) is a miss, rebuilt from the store.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import orjson
 from cachetools import FIFOCache
 
+from feedloom.domain.feed_definitions import word_pattern
 from feedloom.domain.model import FeedOrder
 from feedloom.ports import GraphReader, PreferenceStore, RecordCache, RepostStore
+from feedloom.ports.feeds import ReaderChoices
 
 # The generation of record 0 (no user has ID 0) counts fan-out mode flips: a key like
 # every reader's, so a cache that keeps records near keeps it too.
 MODES = "0"
-SHAPE = "r3"  # a new field or order: a new tag
+SHAPE = "r4"  # a new field or order: a new tag
 REPOSTED = 1_000  # originals a record lists as reposted by its reader
 DECODED = 10_000  # readers whose last record is kept decoded beside its bytes
 
@@ -47,6 +53,23 @@ class ReaderRelations:
     reposts_off: frozenset[int] = frozenset()  # followees whose reposts are turned off
     reposted: frozenset[int] = frozenset()  # originals the reader reposts (the latest)
     reposted_all: bool = True  # `reposted` is all of them
+    muted_words: tuple[str, ...] = ()
+    left_home: frozenset[int] = frozenset()  # members of the reader's exclusive lists
+    muted_pattern: re.Pattern[str] | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        # Compiled once per decoded record (`ReaderStates._decode` keeps it).
+        object.__setattr__(self, "muted_pattern", word_pattern(self.muted_words))
+
+
+class NoChoices:
+    """No lists or muted words (processes and tests without them)."""
+
+    async def muted_words(self, user_id: int) -> list[str]:
+        return []
+
+    async def exclusive_members(self, owner_id: int) -> list[int]:
+        return []
 
 
 class ReaderStates:
@@ -57,9 +80,11 @@ class ReaderStates:
         preferences: PreferenceStore,
         reposts: RepostStore,
         decoded: int = DECODED,
+        choices: ReaderChoices | None = None,
     ) -> None:
         self._cache, self._graph, self._preferences = cache, graph, preferences
         self._reposts = reposts
+        self._choices: ReaderChoices = choices if choices is not None else NoChoices()
         self._decoded: FIFOCache[int, tuple[bytes, ReaderRelations | None, int]]
         self._decoded = FIFOCache(maxsize=decoded)
 
@@ -114,6 +139,8 @@ class ReaderStates:
             reposts_off=frozenset(f.user_id for f in own.followees if not f.reposts),
             reposted=frozenset(reposted[:REPOSTED]),
             reposted_all=len(reposted) <= REPOSTED,
+            muted_words=tuple(await self._choices.muted_words(user_id)),
+            left_home=frozenset(await self._choices.exclusive_members(user_id)),
         )
 
 
@@ -131,6 +158,8 @@ def _encode(relations: ReaderRelations, modes: int) -> bytes:
             list(relations.reposts_off),
             list(relations.reposted),
             relations.reposted_all,
+            relations.muted_words,
+            list(relations.left_home),
         ]
     )
 
@@ -142,7 +171,7 @@ def _decode(user_id: int, data: bytes) -> tuple[ReaderRelations | None, int]:
     if not isinstance(fields, list) or not fields or fields[0] != SHAPE:
         return None, -1
     _, following, pulled, blocked, muted, order, modes, *reposting = fields
-    reposts_off, reposted, reposted_all = reposting
+    reposts_off, reposted, reposted_all, words, left_home = reposting
     relations = ReaderRelations(
         user_id=user_id,
         following=frozenset(following),
@@ -153,5 +182,7 @@ def _decode(user_id: int, data: bytes) -> tuple[ReaderRelations | None, int]:
         reposts_off=frozenset(reposts_off),
         reposted=frozenset(reposted),
         reposted_all=reposted_all,
+        muted_words=tuple(words),
+        left_home=frozenset(left_home),
     )
     return relations, modes

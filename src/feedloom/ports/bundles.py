@@ -48,6 +48,13 @@ from feedloom.ports.durable import (
     ThreadStore,
 )
 from feedloom.ports.fanout import DeadLetters, Outbox, WorkerLeases
+from feedloom.ports.feeds import (
+    GeneratorStore,
+    ListStore,
+    MutedWordStore,
+    ReaderChoices,
+    SavedFeedStore,
+)
 from feedloom.ports.media import (
     DirectUploads,
     MediaSizeStore,
@@ -103,6 +110,12 @@ class DurableStores:
     mentions: MentionLog  # who was mentioned where (notifications read it)
     tags: TagStore  # hashtags, their posts and who follows them
     oauth: OAuthStore  # the Mastodon-compatible API's apps, codes and app tokens
+    # Lists, saved feeds, generators, muted words (docs/FEEDS.md)
+    lists: ListStore
+    saved_feeds: SavedFeedStore
+    generators: GeneratorStore
+    muted_words: MutedWordStore
+    reader_choices: ReaderChoices  # muted words and exclusive lists, with the relations
     # An S3-compatible bucket (ports/media.py): clients PUT to it, readers get signed URLs.
     direct_uploads: DirectUploads | None = None
     signed_reads: SignedReads | None = None

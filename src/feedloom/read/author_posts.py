@@ -9,7 +9,7 @@ from feedloom.domain.cursors import KeysetCursor, encode_cursor, keyset_before
 from feedloom.domain.errors import NotFound
 from feedloom.domain.model import FeedItem, FeedOrder, UserProfile
 from feedloom.domain.timeline import older_than
-from feedloom.domain.visibility import may_see
+from feedloom.domain.visibility import profile_filter
 from feedloom.lookups.access import Access
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.metrics import Metrics
@@ -54,7 +54,7 @@ class AuthorPosts:
         await self._access.visible_profile(viewer_id, author_id)
         viewer = await self._access.viewer_of(viewer_id, author_id)
         fill, loaded = PageFill(keyset_before(cursor), min(limit, self._page_cap)), Loaded()
-        accept = partial(may_see, viewer)
+        accept = partial(profile_filter, viewer)
         while not fill.done:
             candidates = dict.fromkeys(await self._ids(author_id, fill.cursor, fill.want), AUTHOR)
             for chunk in fill.chunks(candidates):

@@ -14,6 +14,7 @@ from feedloom.domain.visibility import feed_filter
 from feedloom.metrics import Metrics
 from feedloom.read.candidates import Candidates
 from feedloom.read.feed_page import FeedPage, count_filtered
+from feedloom.read.feed_sources import CandidateSource
 from feedloom.read.hydrate import Hydrator, Loaded
 from feedloom.read.timing import StageTimer
 from feedloom.read.viewer import Reader
@@ -25,15 +26,22 @@ class ChronologicalFeed:
         self._candidates, self._hydrator, self._metrics = candidates, hydrator, metrics
 
     async def page(
-        self, reader: Reader, keyset: KeysetCursor | None, limit: int, timer: StageTimer
+        self,
+        reader: Reader,
+        keyset: KeysetCursor | None,
+        limit: int,
+        timer: StageTimer,
+        source: CandidateSource | None = None,
     ) -> FeedPage:
+        """`source`: a saved feed's candidates (read/feeds.py); the home feed's by default."""
+        gather = (source or self._candidates).gather
         with timer.stage("candidates"):
             before, shown = (keyset.before, keyset.shown) if keyset is not None else (None, ())
             fill = PageFill(before, limit, ShownOriginals(shown))
             loaded = Loaded()
             accept = partial(feed_filter, reader.context)
             while not fill.done:
-                candidates = await self._candidates.gather(reader, fill.cursor, fill.want)
+                candidates = await gather(reader, fill.cursor, fill.want)
                 for chunk in fill.chunks(candidates):
                     views = await self._hydrator.views(reader.user_id, chunk, loaded)
                     fill.take(candidates, chunk, views, accept)

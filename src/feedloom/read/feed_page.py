@@ -17,6 +17,8 @@ class FeedPage:
     filtered: Counter[str] = field(default_factory=Counter)
     # Why a ranked request was served chronologically ("error" or "timeout"), if it was.
     fallback: str | None = None
+    # A generator's page: in the generator's order, not one of ours (rendered as null).
+    generated: bool = False
 
 
 def count_filtered(metrics: Metrics, filtered: Counter[str]) -> None:

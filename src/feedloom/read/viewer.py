@@ -38,6 +38,8 @@ class Readers:
             blocked=relations.blocked,
             muted=relations.muted,
             reposts_off=relations.reposts_off,
+            muted_words=relations.muted_pattern,
+            left_home=relations.left_home,
         )
         pulled = self._policy.pulled_to_merge(list(relations.pulled))
         return Reader(context, pulled, relations.feed_order, bool(relations.pulled))

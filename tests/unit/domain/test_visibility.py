@@ -25,7 +25,14 @@ def post(author: int, visibility: Visibility = Visibility.PUBLIC, deleted: bool 
 
 def viewer(**relations: frozenset[int]) -> ViewerContext:
     base = {"following": frozenset({FRIEND}), "blocked": frozenset(), "muted": frozenset()}
-    return ViewerContext(viewer_id=READER, **{**base, **relations})
+    sets = {**base, **relations}
+    return ViewerContext(
+        READER,
+        sets["following"],
+        sets["blocked"],
+        sets["muted"],
+        reposts_off=sets.get("reposts_off", frozenset()),
+    )
 
 
 def test_a_followed_authors_public_post_is_shown() -> None:

@@ -357,3 +357,70 @@ tag_follows = Table(
     Column("tag_id", BigInteger, primary_key=True, autoincrement=False),
     Column("created_at", Timestamp, nullable=False),
 )
+
+# Lists, saved feeds, generators and muted words (migration 0020, docs/FEEDS.md). A
+# create with an Idempotency-Key stores it with its request hash: a retry finds the row.
+lists = Table(
+    "lists",
+    metadata,
+    Column("id", BigInteger, primary_key=True, autoincrement=False),
+    Column("owner_id", BigInteger, nullable=False),
+    Column("title", Text, nullable=False),
+    Column("replies", String(16), nullable=False),
+    Column("exclusive", Boolean, nullable=False),
+    Column("created_at", Timestamp, nullable=False),
+    Column("idempotency_key", Text),
+    Column("request_hash", Text),
+    Index("ix_lists_owner_id_id", "owner_id", "id"),
+    Index("ux_lists_owner_id_idempotency_key", "owner_id", "idempotency_key", unique=True),
+)
+
+list_members = Table(
+    "list_members",
+    metadata,
+    Column("list_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("member_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("created_at", Timestamp, nullable=False),
+)
+
+saved_feeds = Table(
+    "saved_feeds",
+    metadata,
+    Column("id", BigInteger, primary_key=True, autoincrement=False),
+    Column("owner_id", BigInteger, nullable=False),
+    Column("name", Text, nullable=False),
+    Column("definition", JSON, nullable=False),
+    Column("pinned", Boolean, nullable=False),
+    Column("position", Integer, nullable=False),
+    Column("created_at", Timestamp, nullable=False),
+    Column("idempotency_key", Text),
+    Column("request_hash", Text),
+    Index("ix_saved_feeds_owner_id_position", "owner_id", "position"),
+    Index("ux_saved_feeds_owner_id_idempotency_key", "owner_id", "idempotency_key", unique=True),
+)
+
+feed_generators = Table(
+    "feed_generators",
+    metadata,
+    Column("id", BigInteger, primary_key=True, autoincrement=False),
+    Column("owner_id", BigInteger, nullable=False),
+    Column("uri", Text, nullable=False, unique=True),
+    Column("name", Text, nullable=False),
+    Column("description", Text, nullable=False),
+    Column("secret", Text, nullable=False),
+    Column("feedback", Boolean, nullable=False),
+    Column("created_at", Timestamp, nullable=False),
+    Column("idempotency_key", Text),
+    Column("request_hash", Text),
+    Index(
+        "ux_feed_generators_owner_id_idempotency_key", "owner_id", "idempotency_key", unique=True
+    ),
+)
+
+muted_words = Table(
+    "muted_words",
+    metadata,
+    Column("user_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("word", Text, primary_key=True),
+    Column("created_at", Timestamp, nullable=False),
+)

@@ -32,6 +32,7 @@ from feedloom.ports import Clock, FeedSessionStore
 from feedloom.ranking.rerank import drop_seen
 from feedloom.read.candidates import Candidates
 from feedloom.read.feed_page import FeedPage, count_filtered
+from feedloom.read.feed_sources import CandidateSource
 from feedloom.read.hydrate import Hydrator
 from feedloom.read.ranked.candidates import Features, source_by_relation, with_scores
 from feedloom.read.ranked.feature_log import FeatureLog
@@ -70,9 +71,17 @@ class RankedFeed:
         self._metrics, self._clock = metrics, clock
         self.config, self.feature_log = config, feature_log
 
-    async def first_page(self, reader: Reader, limit: int, timer: StageTimer) -> FeedPage:
+    async def first_page(
+        self,
+        reader: Reader,
+        limit: int,
+        timer: StageTimer,
+        source: CandidateSource | None = None,
+    ) -> FeedPage:
+        """`source`: a saved feed's candidates (read/feeds.py); the home feed's by default."""
         with timer.stage("candidates"):
-            sources = await self._candidates.gather(reader, None, self.config.rank_candidates)
+            gather = (source or self._candidates).gather
+            sources = await gather(reader, None, self.config.rank_candidates)
             # The pool is the whole session: one original per session, by the chronological
             # feed's rule (the newest repost shows it, or the post itself just below it).
             pool = await self._visible(reader, list(sources), ShownOriginals())
