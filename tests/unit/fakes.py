@@ -194,6 +194,12 @@ class FakeMediaStore:
     async def forget_upload(self, media_id: int) -> None:
         self.uploaded.discard(media_id)
 
+    async def describe_media(self, owner_id: int, media_id: int, alt: str) -> Media | None:
+        if self.owners.get(media_id) != owner_id:
+            return None
+        self.by_id[media_id] = replace(self.by_id[media_id], alt=alt)
+        return self.by_id[media_id]
+
     async def media_by_id(self, media_id: int) -> Media | None:
         return self.by_id.get(media_id)
 

@@ -17,6 +17,7 @@ from feedloom.api.admin import guard_admin_paths
 from feedloom.api.docs import install_docs
 from feedloom.api.forwarded import TrustedProxies
 from feedloom.api.mastodon import install_mastodon
+from feedloom.api.mastodon.media import MULTIPART_SLACK, UPLOAD_PATHS
 from feedloom.api.nul_guard import NulGuard
 from feedloom.api.observability import Observability
 from feedloom.api.openapi import install_openapi
@@ -136,7 +137,7 @@ def create_app(
     return app
 
 
-STREAMS = "/v1/streams/"
+STREAMS = ("/v1/streams/", "/api/v1/streaming")
 
 
 class FreshReads:
@@ -177,7 +178,13 @@ class BodySizeLimit:
             return
         # Image uploads (the presigned PUT) may be large; JSON bodies never need to be.
         is_upload = scope["method"] == "PUT" and scope["path"].endswith("/content")
-        limit = self.upload_max_bytes if is_upload else self.json_max_bytes
+        # The Mastodon-compatible API takes an image in a multipart body (api/mastodon/media.py).
+        is_form_upload = scope["method"] == "POST" and scope["path"] in UPLOAD_PATHS
+        limit = self.json_max_bytes
+        if is_upload:
+            limit = self.upload_max_bytes
+        elif is_form_upload:
+            limit = self.upload_max_bytes + MULTIPART_SLACK
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length", b"0")
         if not length.isdigit() or int(length) > limit:

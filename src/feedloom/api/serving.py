@@ -75,7 +75,10 @@ def limited_http(settings: Settings) -> dict[str, Any]:
     return {
         "http": limited_protocol(ParserLimits.of(settings.http)),
         "timeout_keep_alive": settings.http.keep_alive_s,
-        "ws": "none",  # no WebSocket routes: an upgrade request is plain HTTP
+        # The Mastodon-compatible streaming socket (api/mastodon/streaming.py) is the one
+        # WebSocket route; a client sends only small subscribe messages.
+        "ws": "websockets-sansio",
+        "ws_max_size": 64 * 1024,
         # uvicorn would take the client from X-Forwarded-For of any request from
         # 127.0.0.1 (FORWARDED_ALLOW_IPS): the app decides that (api/forwarded.py).
         "proxy_headers": False,

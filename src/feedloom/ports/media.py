@@ -36,6 +36,11 @@ class MediaStore(OwnedMedia, Protocol):
         """Undo `mark_uploaded` when the bytes could not be stored after all."""
         ...
 
+    async def describe_media(self, owner_id: int, media_id: int, alt: str) -> Media | None:
+        """Set the alt text of the owner's medium not yet in a post or an avatar (its
+        text is published with it); None if there is no such medium."""
+        ...
+
 
 class UploadReceipts(Protocol):
     """Uploads sent straight to the object store, as a post or an avatar asks for them."""

@@ -29,7 +29,8 @@ class VerifiedImage:
     height: int
 
 
-def verified(content: bytes, expected_extension: str) -> VerifiedImage:
+def verified(content: bytes, expected_extension: str | None) -> VerifiedImage:
+    """The image re-encoded without metadata; `expected_extension` None: any accepted type."""
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
@@ -47,11 +48,11 @@ def _why(error: Exception) -> str:
     return "the upload is not an image (JPEG, PNG, WebP or GIF)"
 
 
-def _checked(image: Image.Image, expected_extension: str) -> VerifiedImage:
+def _checked(image: Image.Image, expected_extension: str | None) -> VerifiedImage:
     extension = FORMATS.get(image.format or "")
     if extension is None:
         raise InvalidInput(f"{image.format} images are not accepted: JPEG, PNG, WebP or GIF")
-    if extension != expected_extension:
+    if expected_extension is not None and extension != expected_extension:
         raise InvalidInput(
             f"the upload is a {image.format} image, not the {expected_extension} "
             "its upload URL was issued for"

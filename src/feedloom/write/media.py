@@ -40,6 +40,7 @@ UPLOAD_TTL = timedelta(minutes=15)
 CONTENT_TYPES = {"image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif"}
 MIME_TYPES = {extension: mime for mime, extension in CONTENT_TYPES.items()}
 MAX_SIDE = 10_000
+MAX_ALT = 1000  # the column's width (media.alt)
 URL_TOKEN_BYTES = 16  # 128 random bits: not found by guessing
 
 
@@ -98,21 +99,57 @@ class MediaUploads:
         if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
             raise InvalidInput(f"width and height must be 1-{MAX_SIDE} pixels")
         await self._throttle.account("media", owner_id)
-        media_id = self._ids.next_id()
-        token = secrets.token_urlsafe(URL_TOKEN_BYTES)
-        url = f"{self.config.base_url}/{media_id}-{token}.{CONTENT_TYPES[content_type]}"
-        media = Media(media_id, url, width, height, alt.strip())
-        await self._media.create_media(media, owner_id, self._clock())
+        media = await self._new_media(owner_id, content_type, width, height, alt)
+        media_id = media.id
         ttl = self.config.upload_ttl
         expires_at = self._clock() + ttl
         if self._direct is not None:
-            name = object_name(url)
+            name = object_name(media.url)
             upload_url = await self._direct.upload_url(name, content_type, ttl)
         else:
             expires = int(expires_at.timestamp())
             signature = self._signature(media_id, owner_id, expires)
             upload_url = f"/v1/media/{media_id}/content?expires={expires}&signature={signature}"
         return UploadTicket(media, upload_url, expires_at, {"Content-Type": content_type})
+
+    async def upload(self, owner_id: int, content: bytes, alt: str = "") -> Media:
+        """POST /api/v2/media (the Mastodon-compatible API): the image comes in the
+        request. Checked and stored re-encoded, without metadata, as `store_upload`
+        stores the bytes of a presigned PUT, in whichever object store is configured."""
+        if len(content) > self.config.max_bytes:
+            raise InvalidInput(f"images are limited to {self.config.max_bytes} bytes")
+        if not content:
+            raise InvalidInput("the upload is empty")
+        await self._throttle.account("media", owner_id)
+        image = await asyncio.to_thread(verified, content, None)
+        content_type = MIME_TYPES[image.extension]
+        media = await self._new_media(owner_id, content_type, image.width, image.height, alt)
+        await self._media.mark_uploaded(media.id, image.width, image.height, self._clock())
+        try:
+            await self._objects.put(object_name(media.url), image.content, content_type)
+        except BaseException:
+            await self._media.forget_upload(media.id)
+            raise
+        return media
+
+    async def describe(self, owner_id: int, media_id: int, alt: str) -> Media:
+        """PUT /api/v1/media/{id}: the alt text of a medium not yet published."""
+        if len(alt) > MAX_ALT:
+            raise InvalidInput(f"description must be at most {MAX_ALT} characters")
+        described = await self._media.describe_media(owner_id, media_id, alt.strip())
+        if described is None:
+            raise NotFound("no such media")
+        return described
+
+    async def _new_media(
+        self, owner_id: int, content_type: str, width: int, height: int, alt: str
+    ) -> Media:
+        media_id = self._ids.next_id()
+        token = secrets.token_urlsafe(URL_TOKEN_BYTES)
+        url = f"{self.config.base_url}/{media_id}-{token}.{CONTENT_TYPES[content_type]}"
+        media = Media(media_id, url, width, height, alt.strip())
+        await self._media.create_media(media, owner_id, self._clock())
+        return media
 
     async def served(self, file_name: str) -> StoredImage | SignedLink | None:
         """GET /media/{file}: the stored bytes and their type, or, for a private

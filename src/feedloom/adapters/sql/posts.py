@@ -221,6 +221,23 @@ class SqlPosts:
         async with self._engine.begin() as conn:
             return (await conn.execute(query)).rowcount == 1
 
+    async def describe_media(self, owner_id: int, media_id: int, alt: str) -> Media | None:
+        query = (
+            update(media)
+            .where(
+                media.c.id == media_id,
+                media.c.owner_id == owner_id,
+                media.c.attached_to.is_(None),
+                media.c.avatar_of.is_(None),
+            )
+            .values(alt=alt)
+        )
+        async with self._engine.begin() as conn:
+            if (await conn.execute(query)).rowcount != 1:
+                return None
+            row = (await conn.execute(select(media).where(media.c.id == media_id))).first()
+        return media_from_row(row) if row else None
+
     async def forget_upload(self, media_id: int) -> None:
         async with self._engine.begin() as conn:
             await conn.execute(update(media).where(media.c.id == media_id).values(uploaded_at=None))

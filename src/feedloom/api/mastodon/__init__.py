@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from feedloom.api.mastodon import accounts, instance, oauth_routes, statuses
+from feedloom.api.mastodon import (
+    accounts,
+    instance,
+    media,
+    oauth_routes,
+    statuses,
+    streaming,
+)
 from feedloom.api.mastodon.errors import install_errors
 
 
@@ -22,7 +29,15 @@ def install_mastodon(app: FastAPI) -> list[FastAPI]:
     """Mount the surface on `app`; the sub-applications, whose state must be given the
     composition root when the app's lifespan has built it."""
     api, oauth = _sub_app(), _sub_app()
-    for router in (statuses.router, accounts.router, instance.router, oauth_routes.apps):
+    routers = (
+        statuses.router,
+        accounts.router,
+        media.router,
+        streaming.router,
+        instance.router,
+        oauth_routes.apps,
+    )
+    for router in routers:
         api.include_router(router)
     oauth.include_router(oauth_routes.oauth)
     app.include_router(oauth_routes.well_known)

@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 from typing import Annotated
 
 from fastapi import Depends, Request
+from starlette.requests import HTTPConnection
 
 from feedloom.api.deps import feedloom_of
 from feedloom.domain.errors import Forbidden, Unauthorized
@@ -18,7 +19,7 @@ from feedloom.write.sessions import CurrentSession
 OUTSIDE = "This action is outside the authorized scopes"
 
 
-def token_of(request: Request) -> str | None:
+def token_of(request: HTTPConnection) -> str | None:
     """The bearer token, from `Authorization` (or, for streaming, `access_token`)."""
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     if scheme.lower() == "bearer" and token.strip():

@@ -29,8 +29,8 @@ async def params_of(request: Request) -> Pairs:
     elif kind == "application/x-www-form-urlencoded":
         pairs += parse_qsl((await request.body()).decode("utf-8", "replace"), True)
     elif kind == "multipart/form-data":
-        form = await request.form()
-        pairs += [(k, v) for k, v in form.multi_items() if isinstance(v, str)]
+        async with request.form() as form:
+            pairs += [(k, v) for k, v in form.multi_items() if isinstance(v, str)]
     return pairs
 
 

@@ -12,7 +12,7 @@ from fastapi.responses import JSONResponse
 from feedloom import __version__
 from feedloom.api.deps import feedloom_of
 from feedloom.api.mastodon.oauth_routes import base_url
-from feedloom.write.media import CONTENT_TYPES
+from feedloom.write.media import CONTENT_TYPES, MAX_ALT
 
 router = APIRouter()
 # The Mastodon API version whose shapes we render: clients gate features on it.
@@ -36,7 +36,7 @@ def _configuration(request: Request) -> dict[str, Any]:
             "video_size_limit": 0,
             "video_frame_rate_limit": 0,
             "video_matrix_limit": 0,
-            "description_limit": 1500,
+            "description_limit": MAX_ALT,
         },
         "polls": {
             "max_options": 0,

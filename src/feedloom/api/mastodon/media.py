@@ -1,0 +1,58 @@
+"""Media: POST /api/v2/media (and /api/v1/media), a multipart upload through the API as
+Mastodon clients send it; PUT /api/v1/media/{id} (description = alt text). The bytes go
+through the /v1 pipeline's checks (write/media.py: size, type, re-encoding without
+metadata); 200 with the attachment, ready to post."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import JSONResponse
+from starlette.datastructures import UploadFile
+
+from feedloom.api.deps import MediaDep
+from feedloom.api.mastodon import entities
+from feedloom.api.mastodon.auth import WriteMedia
+from feedloom.api.mastodon.forms import Pairs, one, params_of
+from feedloom.api.mastodon.oauth_routes import base_url
+from feedloom.api.mastodon.paging import entry_id
+from feedloom.domain.errors import InvalidInput, NotFound
+
+router = APIRouter()
+# What multipart framing adds to the image itself (api/app.py lets this much through).
+MULTIPART_SLACK = 64 * 1024
+UPLOAD_PATHS = ("/api/v1/media", "/api/v2/media")
+
+
+async def _upload(request: Request, media: MediaDep, user: WriteMedia) -> JSONResponse:
+    async with request.form() as form:  # closed after: the file may be spooled to disk
+        file = form.get("file")
+        if not isinstance(file, UploadFile):
+            raise InvalidInput("file: send the image as a multipart/form-data part named file")
+        description = form.get("description")
+        alt = description if isinstance(description, str) else ""
+        content = await file.read()
+    uploaded = await media.upload(user, content, alt)
+    return JSONResponse(entities.attachment(uploaded, base_url(request)))
+
+
+router.add_api_route("/v2/media", _upload, methods=["POST"])
+router.add_api_route("/v1/media", _upload, methods=["POST"])
+
+
+@router.put("/v1/media/{media_id}")
+async def describe(
+    request: Request,
+    media_id: str,
+    params: Annotated[Pairs, Depends(params_of)],
+    media: MediaDep,
+    user: WriteMedia,
+) -> JSONResponse:
+    try:
+        parsed = entry_id(media_id, "id")
+    except InvalidInput as error:
+        raise NotFound("Record not found") from error
+    assert parsed is not None
+    described = await media.describe(user, parsed, one(params, "description") or "")
+    return JSONResponse(entities.attachment(described, base_url(request)))

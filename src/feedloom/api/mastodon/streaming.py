@@ -1,0 +1,139 @@
+"""Streaming: SSE `GET /api/v1/streaming/user`, `GET /api/v1/streaming/health`, and the
+WebSocket `GET /api/v1/streaming` (`{"type":"subscribe","stream":"user"}`), with the
+token by `Authorization`, `Sec-WebSocket-Protocol` or `access_token`.
+
+When the home feed gains a post is the HomeStream of GET /v1/streams/home (its
+listeners, its filters, its per-user cap, and so its reach across API and worker
+processes through the notice bus); what the post is, is the HomeFeed read above the
+last update sent (api/mastodon/windows.py, as `min_id`). Each new entry is an `update`
+event whose payload is the Status JSON as a string, oldest first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+
+import orjson
+from fastapi import APIRouter, Request, WebSocket
+from fastapi.responses import PlainTextResponse, StreamingResponse
+from starlette.websockets import WebSocketDisconnect
+
+from feedloom.api.deps import feedloom_of
+from feedloom.api.mastodon import entities
+from feedloom.api.mastodon.auth import ReadStatuses, token_of
+from feedloom.api.mastodon.oauth_routes import base_url
+from feedloom.api.mastodon.windows import Paging
+from feedloom.bootstrap import Services
+from feedloom.domain.errors import FeedloomError
+from feedloom.domain.model import FeedOrder
+from feedloom.domain.scopes import covers
+from feedloom.read.feed_page import FeedPage
+from feedloom.read.timing import StageTimer
+
+router = APIRouter(prefix="/v1/streaming")
+SSE = "text/event-stream"
+UPDATES_PER_NOTICE = 40
+
+
+async def updates(services: Services, user_id: int, base: str) -> AsyncIterator[str | None]:
+    """Each new home entry as Status JSON, oldest first; None for a quiet interval (a
+    heartbeat is due). Ends when HomeStream ends the stream (its age, a lost listener)."""
+    feed, timer = services.home_feed, StageTimer()
+
+    async def fetch(cursor: str | None, limit: int) -> FeedPage:
+        return await feed.page(user_id, limit, cursor, timer, FeedOrder.CHRONOLOGICAL)
+
+    shown: int | None = None
+    async for event in services.home_stream.events(user_id, None, None):
+        if event.kind == "ready":  # listening: what is on top now is not news
+            top = (await fetch(None, 1)).items
+            shown = top[0].entry_id if top else 0
+        elif event.kind == "heartbeat":
+            yield None
+        elif shown is not None:
+            fresh = await Paging(UPDATES_PER_NOTICE, None, None, shown).items(fetch)
+            for item in reversed(fresh):
+                shown = max(shown, item.entry_id)
+                yield orjson.dumps(entities.status(item, base)).decode()
+
+
+@router.get("/health")
+async def health() -> PlainTextResponse:
+    return PlainTextResponse("OK")
+
+
+@router.get("/user")
+async def user_stream(request: Request, user: ReadStatuses) -> StreamingResponse:
+    services: Services = feedloom_of(request).services
+    services.home_stream.check_room(user)
+    events = updates(services, user, base_url(request))
+    return StreamingResponse(
+        _sse(events),
+        media_type=SSE,
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )
+
+
+async def _sse(events: AsyncIterator[str | None]) -> AsyncIterator[bytes]:
+    yield b":)\n\n"  # the response starts at once: the client knows it is listening
+    async for payload in events:
+        if payload is None:
+            yield b":thump\n\n"
+        else:
+            yield b"event: update\ndata: " + payload.encode() + b"\n\n"
+
+
+@router.websocket("")
+async def websocket_stream(websocket: WebSocket) -> None:
+    protocol = websocket.headers.get("sec-websocket-protocol")
+    token = token_of(websocket) or (protocol.split(",")[0].strip() if protocol else None)
+    services: Services = websocket.app.state.feedloom.services
+    try:
+        if token is None:
+            raise FeedloomError("no access token")
+        session = await services.auth.session(token)
+        if session.scopes is not None and not covers(session.scopes, "read:statuses"):
+            raise FeedloomError("outside the authorized scopes")
+        services.home_stream.check_room(session.user_id)
+    except FeedloomError:
+        await websocket.close(code=1008)  # before accepting: the handshake is refused
+        return
+    await websocket.accept(subprotocol=protocol.split(",")[0].strip() if protocol else None)
+    base = str(websocket.base_url).replace("ws", "http", 1).rstrip("/")
+    pump: asyncio.Task[None] | None = None
+
+    def subscribe() -> None:
+        nonlocal pump
+        if pump is None:
+            pump = asyncio.create_task(_pump(websocket, services, session.user_id, base))
+
+    if websocket.query_params.get("stream") == "user":
+        subscribe()
+    try:
+        while True:
+            message = await websocket.receive_json()
+            if not isinstance(message, dict):
+                continue
+            if message.get("type") == "subscribe" and message.get("stream") == "user":
+                subscribe()
+            elif message.get("type") == "unsubscribe" and pump is not None:
+                pump.cancel()
+                pump = None
+    except (WebSocketDisconnect, ValueError):
+        pass
+    finally:
+        if pump is not None:
+            pump.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await pump
+
+
+async def _pump(websocket: WebSocket, services: Services, user_id: int, base: str) -> None:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        async for payload in updates(services, user_id, base):
+            if payload is not None:
+                event = {"stream": ["user"], "event": "update", "payload": payload}
+                await websocket.send_text(orjson.dumps(event).decode())
+        await websocket.close()
