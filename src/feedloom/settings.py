@@ -172,6 +172,9 @@ class RateLimitSettings(BaseModel):
         description="sign-in attempts per username, from clients that never signed in to it",
     )
     sign_up_per_address: str = Field("10/30 minutes", description="sign-ups per client address")
+    apps: str = Field(
+        "6000/minute", description="requests per app authenticated by its API key (all routes)"
+    )
     young_account_hours: float = Field(
         24,
         ge=0,
@@ -199,6 +202,7 @@ class RateLimitSettings(BaseModel):
         "sign_in_per_account_address",
         "sign_in_per_account",
         "sign_up_per_address",
+        "apps",
     )
     @classmethod
     def _a_rate(cls, value: str) -> str:
@@ -227,6 +231,35 @@ class ModerationSettings(BaseModel):
     blocked_domains: list[str] = Field(
         default_factory=list,
         description='posts linking to these domains are held (JSON list: `["spam.example"]`)',
+    )
+
+
+class AppSettings(BaseModel):
+    """Apps: API keys, the user tokens apps sign, their batches (docs/INTEGRATION.md)."""
+
+    token_audience: str = Field(
+        "feedloom", min_length=1, description="the `aud` every app-signed user token must carry"
+    )
+    token_leeway_s: int = Field(
+        30, ge=0, le=300, description="clock skew allowed on a user token's `exp`, `iat`, `nbf`"
+    )
+    token_max_lifetime_s: int = Field(
+        86_400,
+        ge=60,
+        le=86_400,
+        description="a user token whose `exp` is further ahead than this is refused",
+    )
+    verified_tokens: int = Field(
+        100_000, ge=0, description="user tokens remembered as verified, per process"
+    )
+    batch_max_rows: int = Field(
+        10_000, ge=1, le=100_000, description="rows in one `:batch` request; more: 413"
+    )
+    batch_max_bytes: int = Field(
+        8 * 2**20, ge=1024, description="largest `:batch` request body (NDJSON or a JSON array)"
+    )
+    batch_chunk_rows: int = Field(
+        1_000, ge=1, le=10_000, description="rows of a batch written in one transaction"
     )
 
 
@@ -555,6 +588,7 @@ class Settings(BaseSettings):
     lists: ListSettings = ListSettings()
     saved_feeds: SavedFeedSettings = SavedFeedSettings()
     generators: GeneratorSettings = GeneratorSettings()
+    apps: AppSettings = AppSettings()
 
     # Operations (docs/OPERATIONS.md): logs, and who may read /metrics and /readyz.
     log_format: Literal["text", "json"] = Field(

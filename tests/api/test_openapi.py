@@ -14,11 +14,12 @@ from unittest import mock
 import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from feedloom.api.openapi import MODERATOR_ONLY
+from feedloom.api.openapi import APPS, MODERATOR_ONLY
 from feedloom.api.problems import PROBLEM_JSON
 from feedloom.domain.cursors import SessionCursor, encode_cursor
 from feedloom.domain.model import Role
 from feedloom.ports import RateRule
+from tests.apps import AppUnderTest, make_app
 from tests.images import png
 from tests.stub_http import Reply, StubRequest, stub_server
 from tests.world import User, World
@@ -126,9 +127,14 @@ class Provoker:
     """Sends the request that makes one operation answer one status."""
 
     def __init__(
-        self, world: World, me: User, post_id: str, owned: dict[str, str] | None = None
+        self,
+        world: World,
+        me: User,
+        post_id: str,
+        app: AppUnderTest,
+        owned: dict[str, str] | None = None,
     ) -> None:
-        self.world, self.me, self.post_id = world, me, post_id
+        self.world, self.me, self.post_id, self.app = world, me, post_id, app
         self.owned = owned or {}  # list_id, feed_id, generator_id of objects `me` made
 
     def url(self, path: str, ids: str | None = None) -> str:
@@ -140,12 +146,18 @@ class Provoker:
             "username": self.me.username,
             "comment_id": NOWHERE,
             **self.owned,
+            "external_id": "me-ext",
+            "followee": "them-ext",
         }
         return re.sub(r"\{(\w+)\}", lambda m: ids or real[m.group(1)], path)
 
     async def send(self, method: str, url: str, auth: bool = True, **kwargs: Any) -> httpx.Response:
-        headers = self.me.auth if auth else {}
+        headers = self.auth(url) if auth else {}
         return await self.world.client.request(method, url, headers=headers, **kwargs)
+
+    def auth(self, url: str) -> dict[str, str]:
+        """An app's key on the app endpoints, the user's session everywhere else."""
+        return self.app.auth if url.startswith(APPS) else self.me.auth
 
     async def generic(
         self, method: str, path: str, operation: dict[str, Any], code: int
@@ -160,8 +172,10 @@ class Provoker:
             return await self.send(method, self.url(path), auth=False, json=body, params=query)
         if code == 404:
             return await self.send(method, self.url(path, NOWHERE), json=body, params=query)
+        if path.startswith(APPS) and code in (403, 429):
+            return await self.app_refused(method, path, code, body, query)
         if code == 400 and "requestBody" in operation:
-            headers = {**self.me.auth, "Content-Type": "application/json"}
+            headers = {**self.auth(path), "Content-Type": "application/json"}
             return await self.world.client.request(
                 method, self.url(path), content=b"{not json", headers=headers
             )
@@ -176,11 +190,35 @@ class Provoker:
             # A reader whose relations and feed nothing has cached yet, so the request
             # needs the database, which refuses every connection meanwhile.
             fresh = await self.world.user()
+            headers = self.app.auth if path.startswith(APPS) else fresh.auth
             with database_refusing():
                 return await self.world.client.request(
-                    method, self.url(path), headers=fresh.auth, json=body, params=query
+                    method, self.url(path), headers=headers, json=body, params=query
                 )
         raise AssertionError(f"no way to provoke {code} on {method} {path}")
+
+    async def app_refused(
+        self, method: str, path: str, code: int, body: Any, query: dict[str, str]
+    ) -> httpx.Response:
+        """403: a key without the operation's scope; 429: past the app's rate limit."""
+        if code == 403:
+            scope = "users:write" if "/webhooks" in path else "webhooks:manage"
+            other = await make_app(self.world, scope)
+            return await self.world.client.request(
+                method, self.url(path), headers=other.auth, json=body, params=query
+            )
+        throttle = self.world.feedloom.services.throttle
+        kept = throttle.rules["apps"]
+        throttle.rules["apps"] = RateRule("apps", 1, 3600)
+        try:
+            busy = await make_app(self.world)
+            for _ in range(2):
+                response = await self.world.client.request(
+                    method, self.url(path), headers=busy.auth, json=body, params=query
+                )
+            return response
+        finally:
+            throttle.rules["apps"] = kept
 
 
 class _Refused:
@@ -230,6 +268,11 @@ VALID_BODIES: dict[Operation, Any] = {
     ("put", "/v1/me/muted_words"): {"words": []},
     ("post", "/v1/generators"): {"uri": "http://127.0.0.1:9/x", "name": "x"},
     ("post", "/v1/generators/{generator_id}/feedback"): {"post_id": "1", "kind": "seen"},
+    ("put", "/v1/apps/users/{external_id}"): {"username": "upserted_here"},
+    ("post", "/v1/apps/users:batch"): [{"external_id": "b-1", "username": "batched_here"}],
+    ("post", "/v1/apps/follows:batch"): [{"follower": "me-ext", "followee": "them-ext"}],
+    ("post", "/v1/apps/users/{external_id}/posts"): {"text": "x"},
+    ("post", "/v1/apps/users/{external_id}/posts/{post_id}/comments"): {"text": "x"},
 }
 VALID_QUERIES: dict[Operation, dict[str, str]] = {
     ("put", "/v1/media/{media_id}/content"): {"expires": "1", "signature": "x"},
@@ -419,6 +462,27 @@ async def _too_many_streams(p: Provoker) -> httpx.Response:
     return await p.send("get", "/v1/streams/home")
 
 
+def _app_key_reused(path: str) -> Special:
+    async def provoke(p: Provoker) -> httpx.Response:
+        url, headers = p.url(path), {**p.app.auth, "Idempotency-Key": "once"}
+        await p.world.client.post(url, json={"text": "first"}, headers=headers)
+        return await p.world.client.post(url, json={"text": "second"}, headers=headers)
+
+    return provoke
+
+
+async def _username_taken_by_another(p: Provoker) -> httpx.Response:
+    return await p.app.put_user("someone-new", p.me.username)
+
+
+def _batch_too_big(what: str, row: dict[str, str]) -> Special:
+    async def provoke(p: Provoker) -> httpx.Response:
+        limit = p.world.feedloom.settings.apps.batch_max_rows
+        return await p.app.call("post", f"/v1/apps/{what}:batch", json=[row] * (limit + 1))
+
+    return provoke
+
+
 def _not_a_moderator(method: str, path: str) -> Special:
     async def provoke(p: Provoker) -> httpx.Response:
         other = await p.world.user()
@@ -545,6 +609,19 @@ SPECIAL: dict[tuple[str, str, int], Special] = {
     ("delete", "/v1/me", 429): _password_guessed_too_often(
         "delete", "/v1/me", {"password": "not it"}
     ),
+    ("put", "/v1/apps/users/{external_id}", 409): _username_taken_by_another,
+    ("post", "/v1/apps/users/{external_id}/posts", 409): _app_key_reused(
+        "/v1/apps/users/{external_id}/posts"
+    ),
+    ("post", "/v1/apps/users/{external_id}/posts/{post_id}/comments", 409): _app_key_reused(
+        "/v1/apps/users/{external_id}/posts/{post_id}/comments"
+    ),
+    ("post", "/v1/apps/users:batch", 413): _batch_too_big(
+        "users", {"external_id": "x", "username": "many_of_them"}
+    ),
+    ("post", "/v1/apps/follows:batch", 413): _batch_too_big(
+        "follows", {"follower": "me-ext", "followee": "them-ext"}
+    ),
     ("post", "/v1/media", 429): _throttled(
         "media", False, {"content_type": "image/png", "width": 1, "height": 1}
     ),
@@ -569,7 +646,10 @@ async def test_every_documented_error_status_is_one_the_operation_really_returns
         "feed_id": feed.json()["id"],
         "generator_id": generator.json()["id"],
     }
-    provoker = Provoker(world, me, await world.post(me), owned)
+    app = await make_app(world)
+    await app.put_user("me-ext", "app_me")
+    await app.put_user("them-ext", "app_them")
+    provoker = Provoker(world, me, await world.post(me), app, owned)
     seen: list[tuple[str, str, int]] = []
     for method, path, operation in operations(await openapi(world)):
         for code in sorted(int(c) for c in operation["responses"] if c[0] in "45"):

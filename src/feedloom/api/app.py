@@ -24,6 +24,8 @@ from feedloom.api.openapi import install_openapi
 from feedloom.api.problems import install_problem_handlers, problem
 from feedloom.api.routes import (
     accounts,
+    app_actions,
+    apps,
     feed,
     generators,
     health,
@@ -110,6 +112,8 @@ def create_app(
         streams,
         media,
         moderation,
+        apps,
+        app_actions,
         limits,
         health,
     ):
@@ -118,7 +122,10 @@ def create_app(
     surfaces = install_mastodon(app)
     app.add_middleware(FreshReads, scope=lambda: app.state.feedloom.request_scope())
     app.add_middleware(
-        BodySizeLimit, max_bytes=settings.max_body_bytes, upload_max_bytes=settings.media_max_bytes
+        BodySizeLimit,
+        max_bytes=settings.max_body_bytes,
+        upload_max_bytes=settings.media_max_bytes,
+        batch_max_bytes=settings.apps.batch_max_bytes,
     )
     app.add_middleware(NulGuard)
     # Text above ~1 KB goes gzipped to a client that accepts it; media bytes (already
@@ -167,10 +174,13 @@ class FreshReads:
 class BodySizeLimit:
     """413 for bodies over the limit, whether announced by Content-Length or streamed."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int, upload_max_bytes: int) -> None:
+    def __init__(
+        self, app: ASGIApp, max_bytes: int, upload_max_bytes: int, batch_max_bytes: int
+    ) -> None:
         self.app = app
         self.json_max_bytes = max_bytes
         self.upload_max_bytes = upload_max_bytes
+        self.batch_max_bytes = batch_max_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -185,6 +195,8 @@ class BodySizeLimit:
             limit = self.upload_max_bytes
         elif is_form_upload:
             limit = self.upload_max_bytes + MULTIPART_SLACK
+        elif scope["method"] == "POST" and scope["path"].endswith(":batch"):
+            limit = self.batch_max_bytes  # an app's batch of rows (api/batch_rows.py)
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length", b"0")
         if not length.isdigit() or int(length) > limit:

@@ -28,7 +28,7 @@ from fastapi import Depends, FastAPI, Header
 from starlette.datastructures import State
 
 from feedloom.api.problems import install_problem_handlers
-from feedloom.api.routes import control
+from feedloom.api.routes import app_control, control
 from feedloom.domain.errors import Unauthorized
 
 CONTROL_FILE = "control.json"
@@ -93,4 +93,5 @@ def create_control_app(state: State, token: str) -> FastAPI:
     app.state = state
     install_problem_handlers(app)
     app.include_router(control.router)
+    app.include_router(app_control.router)
     return app

@@ -32,6 +32,7 @@ from feedloom.read.people import People
 from feedloom.read.suggestions import Suggestions
 from feedloom.read.trending import TrendingPosts
 from feedloom.write.accounts import AccountService
+from feedloom.write.credentials import Credentials
 from feedloom.write.delete_post import DeletePost
 from feedloom.write.dismiss_suggestion import DismissSuggestion
 from feedloom.write.engagement import Engage
@@ -109,10 +110,11 @@ def bearer_token(request: Request) -> str:
 
 # The two below take the request alone, not the authenticator and each other as
 # dependencies: FastAPI pays for every dependency of every request (a full solve per
-# link), and they are on every route.
+# link), and they are on every route. ONE resolver for every kind of bearer (a session
+# token, a user token an app signed, …): write/credentials.py.
 async def current_session(request: Request) -> CurrentSession:
-    auth: Authenticator = feedloom_of(request).services.auth
-    session = await auth.session(bearer_token(request))
+    credentials: Credentials = feedloom_of(request).services.credentials
+    session = await credentials.session(bearer_token(request))
     if session.scopes is not None:
         # An app's token is limited to its scopes, which only the Mastodon-compatible
         # surface checks (api/mastodon): it opens no door of /v1.

@@ -57,8 +57,8 @@ PROBLEM_SCHEMA: dict[str, Any] = {
 
 REASONS = {
     400: "Malformed JSON or cursor",
-    401: "No valid bearer token (POST /v1/sessions gives one)",
-    403: "Not yours to change, or a wrong password",
+    401: "No valid bearer token (POST /v1/sessions gives one; an app's key on /v1/apps)",
+    403: "Not yours to change, a wrong password, or an API key without the scope",
     404: "No such object, or not visible to you",
     409: "Conflicts with existing data (a taken username, a used upload URL)",
     410: "The ranked feed session expired: reload the top of the feed",
@@ -120,6 +120,20 @@ SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     },
 }
 
+# The app endpoints (docs/INTEGRATION.md) take an app's API key: each may answer 403 (the
+# key lacks the scope) and 429 (the app's rate limit), and these more.
+APPS = "/v1/apps/"
+APP_KEY = "app_key"
+APP_SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
+    ("put", "/v1/apps/users/{external_id}"): (409,),  # a username another account holds
+    ("post", "/v1/apps/users:batch"): (413,),  # more rows than a batch holds
+    ("post", "/v1/apps/follows:batch"): (413,),
+    ("post", "/v1/apps/users/{external_id}/posts"): (409,),  # an Idempotency-Key reused
+    ("post", "/v1/apps/users/{external_id}/posts/{post_id}/comments"): (409,),
+}
+
+APP_UPSERTS = {("put", "/v1/apps/users/{external_id}")}
+
 # Operations a stream ticket authorizes instead of the bearer token (EventSource
 # cannot send headers).
 TICKETED = {("get", "/v1/streams/home")}
@@ -167,6 +181,11 @@ def _declare(schema: dict[str, Any], settings: Settings) -> None:
         "scheme": "bearer",
         "description": "the `token` of POST /v1/sessions",
     }
+    components["securitySchemes"][APP_KEY] = {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "an app's API key, `fl_sk_…` (`feedloom apps create`)",
+    }
     components["securitySchemes"][TICKET] = {
         "type": "apiKey",
         "in": "query",
@@ -183,6 +202,8 @@ def _declare(schema: dict[str, Any], settings: Settings) -> None:
             _no_nul_in_requests(operation, schemas)
             if (method, path) in TICKETED:
                 operation["security"] = [{BEARER: []}, {TICKET: []}]
+            elif path.startswith(APPS):
+                operation["security"] = [{APP_KEY: []}]
             elif (method, path) not in PUBLIC:
                 operation["security"] = [{BEARER: []}]
             responses = operation.setdefault("responses", {})
@@ -200,6 +221,10 @@ def error_codes(method: str, path: str, operation: dict[str, Any]) -> set[int]:
     """The error statuses an operation can answer, from its shape and SPECIFIC."""
     parameters = operation.get("parameters", [])
     codes = set(SPECIFIC.get((method, path), ()))
+    if path.startswith(APPS):
+        codes |= {403, 429, *APP_SPECIFIC.get((method, path), ())}
+        if (method, path) in APP_UPSERTS:
+            return (codes | {401, 503, 400, 422}) - {404}  # an unknown ID is created
     if (method, path) not in PUBLIC:
         codes.add(401)
     if (method, path) not in STORELESS:

@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from feedloom.api.batch_rows import BatchTooLarge
 from feedloom.bootstrap import STORE_OUTAGE_TYPES, is_store_outage
 from feedloom.domain.errors import (
     BadCursor,
@@ -59,6 +60,7 @@ PROBLEMS: dict[type[FeedloomError], tuple[int, str, str]] = {
     # An outside service (a feed generator) failed or is slow: nothing of ours is down.
     UpstreamFailed: (502, "upstream-failed", "The outside service failed"),
     UpstreamTimeout: (504, "upstream-timeout", "The outside service did not answer in time"),
+    BatchTooLarge: (413, "payload-too-large", "Payload too large"),
 }
 
 STORE_RETRY_AFTER_S = 2  # a restarted or failed-over database is back within seconds
@@ -86,6 +88,12 @@ def lookup_problem(error: FeedloomError) -> tuple[int, str, str]:
         if cls in PROBLEMS:
             return PROBLEMS[cls]
     return PROBLEMS[FeedloomError]
+
+
+def problem_body(error: FeedloomError) -> dict[str, Any]:
+    """The problem an error is, as a body's part (a batch row's error)."""
+    status, kind, title = lookup_problem(error)
+    return {"type": TYPE_BASE + kind, "title": title, "status": status, "detail": error.detail}
 
 
 async def _domain_error(_request: Request, error: Exception) -> JSONResponse:

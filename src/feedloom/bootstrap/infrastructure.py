@@ -40,6 +40,7 @@ from feedloom.adapters.redis import (
 from feedloom.adapters.s3.config import S3Config
 from feedloom.adapters.sql.accounts import SqlAccounts
 from feedloom.adapters.sql.affinity import SqlAffinityStore
+from feedloom.adapters.sql.apps import SqlApps
 from feedloom.adapters.sql.bulk_import import SqlBulkImport
 from feedloom.adapters.sql.database import check_migrated, create_database, migrate
 from feedloom.adapters.sql.dead_letters import SqlDeadLetters
@@ -90,6 +91,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
     accounts, posts, graph = SqlAccounts(engine), SqlPosts(engine), SqlSocialGraph(engine)
     media_sizes, tags = SqlMediaSizes(engine), SqlTags(engine)
     feeds = SqlFeeds(engine)
+    apps = SqlApps(engine)
     objects, direct_uploads, signed_reads = await object_store(settings, stack)
     return DurableStores(
         accounts=accounts,
@@ -133,6 +135,8 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         generators=feeds,
         muted_words=feeds,
         reader_choices=feeds,
+        apps=apps,
+        app_users=apps,
         direct_uploads=direct_uploads,
         signed_reads=signed_reads,
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
+from feedloom.bootstrap.apps import AppServices, build_apps, credentials
 from feedloom.bootstrap.infrastructure import is_transient
 from feedloom.bootstrap.runtime import Runtime
 from feedloom.lookups.access import Access
@@ -46,6 +47,7 @@ from feedloom.write.accounts import AccountService
 from feedloom.write.affinity import AffinityUpdates
 from feedloom.write.content_check import CheckRules, DefaultContentCheck, ScreenPosts
 from feedloom.write.counting import ReconcileCounts
+from feedloom.write.credentials import Credentials
 from feedloom.write.delete_post import DeletePost
 from feedloom.write.dismiss_suggestion import DismissSuggestion
 from feedloom.write.engagement import Engage, ReplyCounting
@@ -125,6 +127,8 @@ class Services:
     register_generator: RegisterGenerator
     generator_feed: GeneratorFeed
     feeds: Feeds
+    apps: AppServices
+    credentials: Credentials  # the one bearer resolver (api/deps.py)
 
 
 def build_services(
@@ -291,14 +295,16 @@ def build_services(
     generator_feed = GeneratorFeed(
         stores.generators, outbound, Readers(states, policy), hydrator, metrics, clock
     )
+    auth = Authenticator(
+        stores.tokens, caches.tokens, stores.activity, caches.timelines, clock, session_policy
+    )
+    apps = build_apps(settings, stores, caches, runtime, views, states, erase, auth, throttle)
     services = Services(
         accounts=accounts,
         oauth=OAuth(stores.oauth, stores.tokens, caches.tokens, accounts, ids, clock),
         account_lifecycle=account_lifecycle,
         edit_profile=EditProfile(stores.profile_editor, owned_media, views),
-        auth=Authenticator(
-            stores.tokens, caches.tokens, stores.activity, caches.timelines, clock, session_policy
-        ),
+        auth=auth,
         sessions=Sessions(stores.tokens, caches.tokens, clock, session_policy),
         erase_account=erase,
         throttle=throttle,
@@ -447,6 +453,8 @@ def build_services(
             stores.archive,
             settings.lists.max_members,
         ),
+        apps=apps,
+        credentials=credentials(apps, auth),
     )
     services.relations.signals = signals
     return services

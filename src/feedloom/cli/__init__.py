@@ -6,6 +6,7 @@
     bench.py         bench fanout | mixed | timelines: load benchmarks
     affinity.py      affinity rebuild: the ranked feed's batch feature
     accounts.py      accounts create | modify | role | suspend | reinstate | delete | show
+    apps.py          apps create | list | rotate | revoke: API keys (docs/INTEGRATION.md)
     doctor.py        doctor: is this machine's configuration fit to run feedloom?
     feeds.py         feeds show | build | clear: home timelines (Redis)
     events.py        events list | show | replay: fan-out's dead letters
@@ -28,6 +29,7 @@ import typer
 from feedloom.cli import (
     accounts,
     affinity,
+    apps,
     bench,
     capacity,
     doctor,
@@ -79,6 +81,7 @@ app.command("import-graph")(import_graph.import_graph_command)
 app.add_typer(bench.app, name="bench")
 app.add_typer(affinity.app, name="affinity")
 app.add_typer(accounts.app, name="accounts")
+app.add_typer(apps.app, name="apps")
 app.add_typer(feeds.app, name="feeds")
 app.add_typer(events.app, name="events")
 app.add_typer(media.app, name="media")

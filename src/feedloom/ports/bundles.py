@@ -22,6 +22,7 @@ from feedloom.ports.accounts import (
     ProfileStore,
     TokenStore,
 )
+from feedloom.ports.apps import AppStore, AppUsers
 from feedloom.ports.caches import (
     AuthorTimelineStore,
     CounterStore,
@@ -116,6 +117,8 @@ class DurableStores:
     generators: GeneratorStore
     muted_words: MutedWordStore
     reader_choices: ReaderChoices  # muted words and exclusive lists, with the relations
+    apps: AppStore  # apps, their keys and audit log (docs/INTEGRATION.md)
+    app_users: AppUsers  # their users' external IDs, their batches
     # An S3-compatible bucket (ports/media.py): clients PUT to it, readers get signed URLs.
     direct_uploads: DirectUploads | None = None
     signed_reads: SignedReads | None = None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal, Protocol
 
@@ -148,3 +148,4 @@ class Erasure:
     related_user_ids: list[int]  # followers, followees, blocks and mutes either way
     token_hashes: list[str]
     media_files: list[str]  # object names: originals and sizes
+    app_links: list[tuple[int, str]] = field(default_factory=list)  # (app ID, external ID)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from feedloom.domain.apps import link_key
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.counts import DisplayedCounts
 from feedloom.lookups.reader_state import ReaderStates
@@ -55,8 +56,10 @@ class EraseAccount:
         if files:
             await self._objects.delete(files)
         erased = await self._eraser.erase_account(user_id, self._clock())
-        if erased.token_hashes:
-            await self._token_cache.invalidate(erased.token_hashes)
+        # Its sessions, and the links an app's user tokens found it by.
+        forgotten = [*erased.token_hashes, *(link_key(*link) for link in erased.app_links)]
+        if forgotten:
+            await self._token_cache.invalidate(forgotten)
         await self._forget_views(user_id, erased)
         await self._repair_counts(erased.touched_post_ids)
         await self._timelines.drop(user_id)

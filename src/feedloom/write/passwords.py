@@ -9,7 +9,8 @@ without end.
 
 An unknown (or suspended, or deleted) username is verified against a dummy hash made
 with the same parameters, so "no such account" costs what "wrong password" costs and
-the response time does not tell which usernames exist.
+the response time does not tell which usernames exist. So is an account with no usable
+password (its hash starts with `!`: erased, or created by an app).
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ class Passwords:
     async def verify(self, password_hash: str | None, password: str) -> bool:
         """Whether `password` matches; None (no such account) is checked against the
         dummy hash, at the same cost, and never matches."""
+        if password_hash is not None and password_hash.startswith("!"):
+            password_hash = None  # no password at all (an erased account, an app's user)
         try:
             await self._run(self._hasher.verify, password_hash or self._dummy, password)
         except (VerificationError, InvalidHashError):

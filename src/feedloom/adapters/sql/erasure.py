@@ -20,6 +20,7 @@ from typing import Any
 from sqlalchemy import case, delete, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from feedloom.adapters.sql.app_tables import app_users
 from feedloom.adapters.sql.schema import (
     affinities,
     blocks,
@@ -66,8 +67,15 @@ class SqlAccountEraser:
                 delete(tokens).where(tokens.c.user_id == user_id).returning(tokens.c.token_hash)
             )
             digests = list(revoked.scalars())
+            unlinked = await conn.execute(
+                delete(app_users)
+                .where(app_users.c.user_id == user_id)
+                .returning(app_users.c.app_id, app_users.c.external_id)
+            )
+            links = [(row.app_id, row.external_id) for row in unlinked]
             await conn.execute(_blank_profile(user_id, now))
-        return Erasure(own_posts, sorted(touched - set(own_posts)), related, digests, files)
+        touched_others = sorted(touched - set(own_posts))
+        return Erasure(own_posts, touched_others, related, digests, files, links)
 
 
 async def _ids(conn: AsyncConnection, query: Any) -> list[int]:

@@ -23,7 +23,7 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel
 
-from feedloom.api.deps import AuthDep, CurrentUser, HomeStreamDep, StreamTicketsDep, bearer_token
+from feedloom.api.deps import CurrentUser, HomeStreamDep, StreamTicketsDep, current_session
 from feedloom.api.schemas import example
 from feedloom.domain.errors import InvalidInput
 from feedloom.domain.ids import ID, parse_id
@@ -79,7 +79,6 @@ async def home_stream(
     request: Request,
     stream: HomeStreamDep,
     tickets: StreamTicketsDep,
-    auth: AuthDep,
     ticket: Annotated[str | None, Query(max_length=128, description="from POST …/tickets")] = None,
     since: Annotated[
         str | None,
@@ -99,7 +98,7 @@ async def home_stream(
     if ticket is not None:
         user_id = tickets.redeem(ticket)
     else:
-        user_id = await auth.authenticate(bearer_token(request))
+        user_id = (await current_session(request)).user_id
     stream.check_room(user_id)
     events = stream.events(
         user_id, _id_or_none("since", since), _id_or_none("Last-Event-ID", last_event_id)

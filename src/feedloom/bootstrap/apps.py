@@ -1,0 +1,75 @@
+"""The apps' use cases (docs/INTEGRATION.md), wired to their ports: keys, external IDs,
+batches, user tokens, and the one bearer resolver every /v1 route uses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from feedloom.bootstrap.runtime import Runtime
+from feedloom.lookups.cached_views import Views
+from feedloom.lookups.reader_state import ReaderStates
+from feedloom.ports import CachePorts, DurableStores
+from feedloom.settings import Settings
+from feedloom.write.app_follows import AppFollowWrites
+from feedloom.write.app_links import AppLinks
+from feedloom.write.app_tokens import AppTokens, TokenRules
+from feedloom.write.app_users import AppUserWrites
+from feedloom.write.apps import AppAdmin, AppKeys
+from feedloom.write.credentials import ApiKeysAreNoUser, Credentials
+from feedloom.write.erase_account import EraseAccount
+from feedloom.write.sessions import Authenticator
+from feedloom.write.throttle import Throttle
+
+
+@dataclass(frozen=True, slots=True)
+class AppServices:
+    admin: AppAdmin
+    keys: AppKeys
+    links: AppLinks
+    users: AppUserWrites
+    follows: AppFollowWrites
+    tokens: AppTokens
+
+
+def build_apps(
+    settings: Settings,
+    stores: DurableStores,
+    caches: CachePorts,
+    runtime: Runtime,
+    views: Views,
+    states: ReaderStates,
+    erase: EraseAccount,
+    auth: Authenticator,
+    throttle: Throttle,
+) -> AppServices:
+    clock, ids = runtime.clock, runtime.ids
+    links = AppLinks(stores.app_users, caches.tokens)
+    users = AppUserWrites(stores.app_users, links, views, erase, ids, clock)
+    config = settings.apps
+    rules = TokenRules(
+        audience=config.token_audience,
+        leeway_s=config.token_leeway_s,
+        max_lifetime_s=config.token_max_lifetime_s,
+        verified_memory=config.verified_tokens,
+    )
+    return AppServices(
+        admin=AppAdmin(stores.apps, caches.tokens, ids, clock),
+        keys=AppKeys(stores.apps, caches.tokens, throttle, clock),
+        links=links,
+        users=users,
+        follows=AppFollowWrites(
+            stores.app_users,
+            stores.fanout_modes,
+            views,
+            states,
+            caches.timelines,
+            settings.fanout.policy(),
+            clock,
+        ),
+        tokens=AppTokens(stores.apps, links, users, caches.tokens, auth, clock, rules),
+    )
+
+
+def credentials(apps: AppServices, auth: Authenticator) -> Credentials:
+    """Every kind of bearer a /v1 route accepts; a session token is the default."""
+    return Credentials([ApiKeysAreNoUser(), apps.tokens], default=auth)
