@@ -13,10 +13,12 @@ reaches past it is read from the durable store instead (an index range per autho
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
+from itertools import islice
 from typing import Protocol
 
-from feedloom.domain.timeline import newest, older_than
+from feedloom.domain.timeline import merge_newest_first, newest
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.ports import PostArchive
 from feedloom.read.viewer import Reader
@@ -47,7 +49,10 @@ class AuthorsSource:
         horizon = max(
             (ids[-1] for ids in recent.values() if ids and not holds_all(ids)), default=None
         )
-        merged = newest((older_than(ids, before)[:count] for ids in recent.values()), count)
+        # The k-way merge: a page takes `count` of a hundred lists, no sort of them all.
+        merged = list(
+            islice(merge_newest_first(_older(i, before, count) for i in recent.values()), count)
+        )
         trusted = merged if horizon is None else [i for i in merged if i >= horizon]
         if len(trusted) < count and horizon is not None:
             trusted = await self._archive.post_ids_by_authors(self._authors, before, None, count)
@@ -71,3 +76,10 @@ class MergedSource:
         for one in reversed(found):
             labels.update(one)
         return {post_id: labels[post_id] for post_id in newest(found, count)}
+
+
+def _older(ids: Sequence[int], before: int | None, count: int) -> Sequence[int]:
+    """The first `count` of a newest-first list strictly older than `before`, found by
+    bisection (a list feed reads a hundred such lists a page: no copy of the rest)."""
+    start = 0 if before is None else bisect_right(ids, -before, key=lambda post_id: -post_id)
+    return ids[start : start + count]
