@@ -162,3 +162,19 @@ async def test_accounts_are_found_and_shown(world: World) -> None:
     await world.client.post(f"/api/v1/accounts/{blocked.id}/block", headers=auth)
     blocks = await world.client.get("/api/v1/blocks", headers=auth)
     assert [a["id"] for a in blocks.json()] == [blocked.id]
+
+
+async def test_content_links_mentions_and_tags_from_the_facets(world: World) -> None:
+    _, auth = await _signed_in(world)
+    bob = await world.user()
+    status = await _post(
+        world.client, auth, f"hi @{bob.username} about #Café\n\nsee https://example.org."
+    )
+    content = status["content"]
+    assert content.count("<p>") == 2
+    assert f'class="u-url mention">@<span>{bob.username}</span></a>' in content
+    assert 'class="mention hashtag" rel="tag">#<span>Café</span></a>' in content
+    assert '<a href="https://example.org" rel="nofollow noopener noreferrer"' in content
+    assert content.endswith("</a>.</p>")
+    assert [m["id"] for m in status["mentions"]] == [bob.id]
+    assert [t["name"] for t in status["tags"]] == ["café"]

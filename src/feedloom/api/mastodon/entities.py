@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from feedloom.api.mastodon.content import html_of
+from feedloom.api.mastodon.content import account_url, html_of, tag_url
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import FeedItem, Media, Post, UserProfile, Visibility
 from feedloom.domain.people import RelationFlags
@@ -33,7 +33,7 @@ def timestamp(moment: datetime) -> str:
 
 def account(profile: UserProfile, base: str, statuses: int = 0) -> Json:
     avatar = absolute(base, profile.avatar or DEFAULT_AVATAR)
-    url = f"{base}/#/u/{profile.username}"
+    url = account_url(base, profile.username)
     return {
         "id": str(profile.id),
         "username": profile.username,
@@ -110,7 +110,12 @@ def _status(post: Post, author: UserProfile, item: FeedItem, base: str) -> Json:
     rendered.update(
         {
             "visibility": VISIBILITY.get(post.visibility, "private"),
-            "content": html_of(post.text),
+            "content": html_of(post.text, post.facets, base),
+            "mentions": [
+                {"id": str(uid), "username": name, "acct": name, "url": account_url(base, name)}
+                for uid, name in post.mentions
+            ],
+            "tags": [{"name": name, "url": tag_url(base, name)} for name in post.tags],
             "media_attachments": [attachment(media, base) for media in post.shown_media],
             "in_reply_to_id": _str(post.in_reply_to),
             "in_reply_to_account_id": _str(post.reply_to_author),
