@@ -15,6 +15,7 @@ import base64
 import hashlib
 import queue
 import secrets
+import time
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -118,6 +119,9 @@ def _session(url: str) -> None:
     listener = Updates()
     stream = alice.stream_user(listener, run_async=True, timeout=EVENT_WAIT_S)
     try:
+        deadline = time.monotonic() + EVENT_WAIT_S
+        while not stream.is_receiving() and time.monotonic() < deadline:
+            time.sleep(0.05)  # connected: what is posted from now on is news
         news = bob.status_post("news for the stream")["id"]
         while True:  # an update for every new entry: wait for this one
             if listener.statuses.get(timeout=EVENT_WAIT_S)["id"] == news:

@@ -132,6 +132,13 @@ class MediaUploads:
             raise
         return media
 
+    async def owned(self, owner_id: int, media_id: int) -> Media:
+        """GET /api/v1/media/{id}: the owner's uploaded medium (clients poll it)."""
+        found = await self._media.media_owned_by(owner_id, [media_id])
+        if not found:
+            raise NotFound("no such media")
+        return found[0]
+
     async def describe(self, owner_id: int, media_id: int, alt: str) -> Media:
         """PUT /api/v1/media/{id}: the alt text of a medium not yet published."""
         if len(alt) > MAX_ALT:

@@ -16,8 +16,8 @@ from feedloom.api.mastodon import entities
 from feedloom.api.mastodon.auth import WriteMedia
 from feedloom.api.mastodon.forms import Pairs, one, params_of
 from feedloom.api.mastodon.oauth_routes import base_url
-from feedloom.api.mastodon.paging import entry_id
 from feedloom.domain.errors import InvalidInput, NotFound
+from feedloom.domain.ids import parse_id
 
 router = APIRouter()
 # What multipart framing adds to the image itself (api/app.py lets this much through).
@@ -41,18 +41,32 @@ router.add_api_route("/v2/media", _upload, methods=["POST"])
 router.add_api_route("/v1/media", _upload, methods=["POST"])
 
 
+async def _media_id(media_id: str) -> int:
+    try:
+        return parse_id(media_id)
+    except ValueError as error:
+        raise NotFound("Record not found") from error
+
+
+MediaId = Annotated[int, Depends(_media_id)]
+
+
+@router.get("/v1/media/{media_id}")
+async def get_media(
+    request: Request, media_id: MediaId, media: MediaDep, user: WriteMedia
+) -> JSONResponse:
+    """Clients poll this until the attachment is processed: ours is at once."""
+    found = await media.owned(user, media_id)
+    return JSONResponse(entities.attachment(found, base_url(request)))
+
+
 @router.put("/v1/media/{media_id}")
 async def describe(
     request: Request,
-    media_id: str,
+    media_id: MediaId,
     params: Annotated[Pairs, Depends(params_of)],
     media: MediaDep,
     user: WriteMedia,
 ) -> JSONResponse:
-    try:
-        parsed = entry_id(media_id, "id")
-    except InvalidInput as error:
-        raise NotFound("Record not found") from error
-    assert parsed is not None
-    described = await media.describe(user, parsed, one(params, "description") or "")
+    described = await media.describe(user, media_id, one(params, "description") or "")
     return JSONResponse(entities.attachment(described, base_url(request)))

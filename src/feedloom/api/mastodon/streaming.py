@@ -25,8 +25,9 @@ from feedloom.api.mastodon import entities
 from feedloom.api.mastodon.auth import ReadStatuses, token_of
 from feedloom.api.mastodon.oauth_routes import base_url
 from feedloom.api.mastodon.windows import Paging
-from feedloom.bootstrap import Services
+from feedloom.bootstrap import Feedloom, Services
 from feedloom.domain.errors import FeedloomError
+from feedloom.domain.ids import lowest_id_at
 from feedloom.domain.model import FeedOrder
 from feedloom.domain.scopes import covers
 from feedloom.read.feed_page import FeedPage
@@ -37,26 +38,33 @@ SSE = "text/event-stream"
 UPDATES_PER_NOTICE = 40
 
 
-async def updates(services: Services, user_id: int, base: str) -> AsyncIterator[str | None]:
-    """Each new home entry as Status JSON, oldest first; None for a quiet interval (a
-    heartbeat is due). Ends when HomeStream ends the stream (its age, a lost listener)."""
+async def updates(
+    services: Services, user_id: int, since: int, base: str
+) -> AsyncIterator[str | None]:
+    """Each home entry above `since` as Status JSON, oldest first, as they come; None
+    for a quiet interval (a heartbeat is due). `since` is the lowest ID of the moment
+    the client connected, so an entry made while the stream was still being set up is
+    news too (HomeStream counts above it at once). Ends when HomeStream ends the stream
+    (its age, a lost listener)."""
     feed, timer = services.home_feed, StageTimer()
 
     async def fetch(cursor: str | None, limit: int) -> FeedPage:
         return await feed.page(user_id, limit, cursor, timer, FeedOrder.CHRONOLOGICAL)
 
-    shown: int | None = None
-    async for event in services.home_stream.events(user_id, None, None):
-        if event.kind == "ready":  # listening: what is on top now is not news
-            top = (await fetch(None, 1)).items
-            shown = top[0].entry_id if top else 0
-        elif event.kind == "heartbeat":
+    shown = since
+    async for event in services.home_stream.events(user_id, since, None):
+        if event.kind == "heartbeat":
             yield None
-        elif shown is not None:
+        elif event.kind == "new-posts":
             fresh = await Paging(UPDATES_PER_NOTICE, None, None, shown).items(fetch)
             for item in reversed(fresh):
                 shown = max(shown, item.entry_id)
                 yield orjson.dumps(entities.status(item, base)).decode()
+
+
+def connected_at(services: Feedloom) -> int:
+    """The lowest entry ID of now: what a stream opened now counts as news."""
+    return lowest_id_at(services.runtime.clock()) - 1
 
 
 @router.get("/health")
@@ -68,7 +76,7 @@ async def health() -> PlainTextResponse:
 async def user_stream(request: Request, user: ReadStatuses) -> StreamingResponse:
     services: Services = feedloom_of(request).services
     services.home_stream.check_room(user)
-    events = updates(services, user, base_url(request))
+    events = updates(services, user, connected_at(feedloom_of(request)), base_url(request))
     return StreamingResponse(
         _sse(events),
         media_type=SSE,
@@ -100,6 +108,7 @@ async def websocket_stream(websocket: WebSocket) -> None:
     except FeedloomError:
         await websocket.close(code=1008)  # before accepting: the handshake is refused
         return
+    since = connected_at(websocket.app.state.feedloom)
     await websocket.accept(subprotocol=protocol.split(",")[0].strip() if protocol else None)
     base = str(websocket.base_url).replace("ws", "http", 1).rstrip("/")
     pump: asyncio.Task[None] | None = None
@@ -107,7 +116,8 @@ async def websocket_stream(websocket: WebSocket) -> None:
     def subscribe() -> None:
         nonlocal pump
         if pump is None:
-            pump = asyncio.create_task(_pump(websocket, services, session.user_id, base))
+            events = updates(services, session.user_id, since, base)
+            pump = asyncio.create_task(_pump(websocket, events))
 
     if websocket.query_params.get("stream") == "user":
         subscribe()
@@ -130,9 +140,9 @@ async def websocket_stream(websocket: WebSocket) -> None:
                 await pump
 
 
-async def _pump(websocket: WebSocket, services: Services, user_id: int, base: str) -> None:
+async def _pump(websocket: WebSocket, events: AsyncIterator[str | None]) -> None:
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-        async for payload in updates(services, user_id, base):
+        async for payload in events:
             if payload is not None:
                 event = {"stream": ["user"], "event": "update", "payload": payload}
                 await websocket.send_text(orjson.dumps(event).decode())
