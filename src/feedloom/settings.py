@@ -134,6 +134,23 @@ class FeedSettings(BaseModel):
     feature_log_path: Path | None = Field(
         None, description="append the served features here as JSON lines (docs/RANKING.md)"
     )
+    out_of_network_share: float = Field(
+        0.1,
+        ge=0,
+        le=0.5,
+        allow_inf_nan=False,
+        description="share of the ranked feed's slots for posts from outside the people "
+        "you follow (liked by several followees, or trending); 0 turns them off",
+    )
+    out_of_network_min_likers: int = Field(
+        2, ge=1, le=100, description="followees who must have liked a post to recommend it"
+    )
+    out_of_network_followees: int = Field(
+        50,
+        ge=1,
+        le=1_000,
+        description="followees whose recent likes are read per ranked session (an hourly sample)",
+    )
 
 
 RATE = re.compile(r"^\s*(\d+)\s*(?:/|per)\s*(\d*)\s*(second|minute|hour|day)s?\s*$")

@@ -115,3 +115,18 @@ async def test_the_posts_an_account_commented_on_come_once_each_in_keyset_pages(
     assert await store.engagement.commented_post_ids(bob, 0, 2) == posts[:2]
     assert await store.engagement.commented_post_ids(bob, posts[1], 2) == posts[2:]
     assert await store.engagement.commented_post_ids(author, 0, 10) == [posts[1]]
+
+
+async def test_liked_since_gives_each_users_newest_likes_above_a_post_in_one_query(
+    store: SqlStore,
+) -> None:
+    alice, bob = await store.user("alice"), await store.user("bob")
+    carol, dan = await store.user("carol"), await store.user("dan")
+    posts = [await store.post(alice) for _ in range(5)]
+    for post_id in posts:
+        await store.engagement.like(post_id, bob, NOW)
+    await store.engagement.like(posts[0], carol, NOW)
+    await store.engagement.like(posts[3], carol, NOW)
+    found = await store.engagement.liked_since([bob, carol, dan], posts[1], 3)
+    assert found == {bob: posts[4:1:-1], carol: [posts[3]], dan: []}
+    assert await store.engagement.liked_since([], posts[0], 3) == {}

@@ -442,9 +442,15 @@ class FakeEngagement:
     async def liked_among(self, user_id: int, post_ids: Sequence[int]) -> set[int]:
         return {post_id for post_id in post_ids if (post_id, user_id) in self.likes}
 
-    async def liked_since(self, user_id: int, since_post_id: int, limit: int) -> list[int]:
-        mine = (p for p, u in self.likes if u == user_id and p >= since_post_id)
-        return sorted(mine, reverse=True)[:limit]
+    async def liked_since(
+        self, user_ids: Sequence[int], since_post_id: int, limit: int
+    ) -> dict[int, list[int]]:
+        return {
+            user_id: sorted((p for p, u in self.likes if u == user_id and p >= since_post_id))[
+                ::-1
+            ][:limit]
+            for user_id in user_ids
+        }
 
     async def comments_by(
         self, post_ids: Sequence[int], authors: Collection[int]
@@ -818,3 +824,16 @@ class FakeActivityLog:
 
     async def mark_active(self, user_id: int, now: datetime) -> None:
         self.active[user_id] = now
+
+
+class FakeTrendingStore:
+    """Posts trend as `trends` says, best first."""
+
+    def __init__(self) -> None:
+        self.trends: list[tuple[int, float]] = []
+
+    async def add(self, weights: Mapping[int, float], at: datetime) -> None:
+        return None
+
+    async def top(self, window_s: int, at: datetime, limit: int) -> list[tuple[int, float]]:
+        return self.trends[:limit]

@@ -75,11 +75,23 @@ def _item(item: FeedItem, explain: bool) -> dict[str, Any]:
         "quote": _quote(item),
         "facets": _facets(post),
         "mentions": _mentions(post),
-        "reason": {"tag": tag} if (tag := tag_reason(item.source)) is not None else None,
+        "reason": _reason(item),
     }
     if explain:
         rendered["explain"] = _explain(item)
     return rendered
+
+
+def _reason(item: FeedItem) -> dict[str, Any] | None:
+    """schemas.TagReason, LikedByReason or TrendingReason: why an item from an account
+    the reader does not follow is in their feed."""
+    if (tag := tag_reason(item.source)) is not None:
+        return {"tag": tag}
+    if item.reason == "liked_by":
+        return {"liked_by": [_author(person) for person in item.liked_by]}
+    if item.reason == "trending":
+        return {"trending": True}
+    return None
 
 
 def _author(author: UserProfile) -> dict[str, Any]:

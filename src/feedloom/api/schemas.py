@@ -273,7 +273,10 @@ class ScoreParts(BaseModel):
 
 
 class Explain(BaseModel):
-    source: str = Field(description="pushed, pulled, own, rebuilt or archive")
+    source: str = Field(
+        description="pushed, pulled, own, rebuilt or archive; liked_by or trending for a "
+        "post from outside the people you follow (ranked only)"
+    )
     score: float | None = Field(
         description="(affinity_term + engagement_term) * decay; null when chronological"
     )
@@ -346,6 +349,18 @@ class ReasonOut(BaseModel):
     tag: str = Field(description="the followed tag that brought this post into the feed")
 
 
+class LikedByReason(BaseModel):
+    liked_by: list[Author] = Field(
+        description="ranked home feed: people you follow who liked this post lately (up to 3)"
+    )
+
+
+class TrendingReason(BaseModel):
+    trending: Literal[True] = Field(
+        description="ranked home feed: among today's most liked and discussed public posts"
+    )
+
+
 class QuotedPost(BaseModel):
     post_id: str
     author: Author
@@ -403,9 +418,11 @@ class Item(QuotedPost):
         description='the post this one quotes; `{"unavailable": true}` when it is deleted '
         "or hidden from you"
     )
-    reason: ReasonOut | None = Field(
+    reason: ReasonOut | LikedByReason | TrendingReason | None = Field(
         description="why a home feed shows a post from an account you do not follow: "
-        '`{"tag": "…"}`, a tag you follow; null otherwise'
+        '`{"tag": "…"}`, a tag you follow; in the ranked feed, a recommendation: '
+        '`{"liked_by": [profiles]}` (people you follow liked it) or `{"trending": true}`; '
+        "null otherwise"
     )
 
     @classmethod
@@ -435,8 +452,18 @@ class Item(QuotedPost):
             quote=_quote(item),
             facets=cls.facets_of(post),
             mentions=cls.mentions_of(post),
-            reason=ReasonOut(tag=tag) if (tag := tag_reason(item.source)) is not None else None,
+            reason=_reason(item),
         )
+
+
+def _reason(item: FeedItem) -> ReasonOut | LikedByReason | TrendingReason | None:
+    if (tag := tag_reason(item.source)) is not None:
+        return ReasonOut(tag=tag)
+    if item.reason == "liked_by":
+        return LikedByReason(liked_by=[_author(person) for person in item.liked_by])
+    if item.reason == "trending":
+        return TrendingReason(trending=True)
+    return None
 
 
 def _author(author: UserProfile) -> Author:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
+from math import ceil
 
 from feedloom.bootstrap.apps import AppServices, build_apps, credentials
 from feedloom.bootstrap.infrastructure import is_transient
@@ -37,6 +38,7 @@ from feedloom.read.people import People
 from feedloom.read.ranked.candidates import Features
 from feedloom.read.ranked.feature_log import FeatureLog
 from feedloom.read.ranked.feed import RankedConfig, RankedFeed
+from feedloom.read.ranked.out_of_network import OutOfNetwork, OutOfNetworkConfig
 from feedloom.read.ranked.ranker import BudgetedRanker
 from feedloom.read.suggestions import Suggestions
 from feedloom.read.trending import TrendingPosts
@@ -195,7 +197,9 @@ def build_services(
     replies = ReplyCounting(buffer, affinity, signals, clock)
     feed_orders = FeedOrders(stores.preferences, states, settings.feed.default_order)
     chronological = ChronologicalFeed(candidates, hydrator, metrics)
-    ranked = _ranked_feed(settings, stores, caches, runtime, candidates, views, counts, hydrator)
+    ranked = _ranked_feed(
+        settings, stores, caches, runtime, candidates, views, counts, likes, hydrator
+    )
     ranked.feature_log = feature_log
     fan_out = FanOut(
         stores.posts,
@@ -498,6 +502,7 @@ def _ranked_feed(
     candidates: Candidates,
     views: Views,
     counts: DisplayedCounts,
+    likes: Likes,
     hydrator: Hydrator,
 ) -> RankedFeed:
     feed = settings.feed
@@ -519,6 +524,17 @@ def _ranked_feed(
             pin_own=timedelta(seconds=feed.pin_own_s),
         ),
         feature_log=None,
+        outside=OutOfNetwork(
+            likes,
+            caches.trending,
+            views,
+            OutOfNetworkConfig(
+                share=feed.out_of_network_share,
+                min_likers=feed.out_of_network_min_likers,
+                followees=feed.out_of_network_followees,
+                candidates=max(1, ceil(feed.rank_candidates * feed.out_of_network_share)),
+            ),
+        ),
     )
 
 

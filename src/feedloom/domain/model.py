@@ -201,6 +201,10 @@ class FeedItem:
     # A quote's embedded post, as this reader may see it (None: unavailable to them).
     quote: Post | None = None
     quote_author: UserProfile | None = None
+    # Ranked feed only: why a post from outside the people the reader follows is here
+    # ("liked_by", with some of the followees who liked it, or "trending"); None inside.
+    reason: str | None = None
+    liked_by: tuple[UserProfile, ...] = ()
 
     @property
     def entry_id(self) -> int:

@@ -135,6 +135,23 @@ def profile_filter(viewer: ViewerContext, post: Post) -> FilterReason | None:
     return may_see(viewer, post) or _chosen(viewer, post)
 
 
+def out_of_network_filter(viewer: ViewerContext, post: Post) -> FilterReason | None:
+    """None if a post from outside the people the viewer follows may be recommended in
+    their ranked feed: public, by someone they neither follow, block, are blocked by,
+    nor mute, not a repost (its original is what would be recommended), and without a
+    word they muted."""
+    reason = may_see(viewer, post)
+    if reason is not None:
+        return reason
+    if post.author_id in viewer.muted:
+        return FilterReason.MUTED
+    if viewer.follows(post.author_id) or post.repost_of is not None:
+        return FilterReason.DUPLICATE  # in the home feed already, or stands for its original
+    if post.visibility is not Visibility.PUBLIC:
+        return FilterReason.PRIVATE
+    return _chosen(viewer, post)
+
+
 def thread_filter(viewer: ViewerContext, post: Post) -> FilterReason | None:
     """None if the post belongs in a thread the viewer reads (context, comments): what
     they may see, less the muted."""

@@ -14,6 +14,7 @@ rolling deploy) is a miss, rebuilt from the store.
 
 from __future__ import annotations
 
+import asyncio
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -58,17 +59,48 @@ class Likes:
         await self._cache.invalidate([str(user_id)])
 
     async def recent(self, user_id: int) -> RecentLikes:
-        key = str(user_id)
-        [(data, generation)] = await self._cache.get_many([key])
-        if data is not None and len(data) % 8 == 0:
-            ids = array("q")
-            ids.frombytes(data)
-            if len(ids) >= 2 and ids[0] == SHAPE:
-                return RecentLikes(ids[1], frozenset(ids[2:]))
-        watermark = lowest_id_at(self._clock() - WINDOW)
-        liked = await self._engagement.liked_since(user_id, watermark, LIMIT + 1)
-        if len(liked) > LIMIT:
-            liked = liked[:LIMIT]
-            watermark = liked[-1]
-        await self._cache.put(key, array("q", [SHAPE, watermark, *liked]).tobytes(), generation)
-        return RecentLikes(watermark, frozenset(liked))
+        return (await self.recent_many([user_id]))[user_id]
+
+    async def recent_many(self, user_ids: Sequence[int]) -> dict[int, RecentLikes]:
+        """Several people's recent likes: ONE cache round trip; missing records are
+        rebuilt from the store in one query (an index range of each one's likes)."""
+        keys = [str(user_id) for user_id in user_ids]
+        found: dict[int, RecentLikes] = {}
+        misses: list[tuple[int, int]] = []
+        for user_id, (data, generation) in zip(
+            user_ids, await self._cache.get_many(keys), strict=True
+        ):
+            record = _decoded(data)
+            if record is None:
+                misses.append((user_id, generation))
+            else:
+                found[user_id] = record
+        if misses:
+            found.update(await self._rebuild(misses))
+        return found
+
+    async def _rebuild(self, misses: Sequence[tuple[int, int]]) -> dict[int, RecentLikes]:
+        """Missing records from the store (ONE query for all), written back."""
+        since = lowest_id_at(self._clock() - WINDOW)
+        liked = await self._engagement.liked_since([user for user, _ in misses], since, LIMIT + 1)
+        rebuilt, puts = {}, []
+        for user_id, generation in misses:
+            ids, watermark = liked[user_id], since
+            if len(ids) > LIMIT:
+                ids = ids[:LIMIT]
+                watermark = ids[-1]
+            rebuilt[user_id] = RecentLikes(watermark, frozenset(ids))
+            record = array("q", [SHAPE, watermark, *ids]).tobytes()
+            puts.append(self._cache.put(str(user_id), record, generation))
+        await asyncio.gather(*puts)
+        return rebuilt
+
+
+def _decoded(data: bytes | None) -> RecentLikes | None:
+    if data is None or len(data) % 8:
+        return None
+    ids = array("q")
+    ids.frombytes(data)
+    if len(ids) < 2 or ids[0] != SHAPE:
+        return None
+    return RecentLikes(ids[1], frozenset(ids[2:]))

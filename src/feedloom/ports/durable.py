@@ -239,8 +239,11 @@ class Engagement(Protocol):
     async def like(self, post_id: int, user_id: int, now: datetime) -> bool: ...
     async def unlike(self, post_id: int, user_id: int) -> bool: ...
     async def liked_among(self, user_id: int, post_ids: Sequence[int]) -> set[int]: ...
-    async def liked_since(self, user_id: int, since_post_id: int, limit: int) -> list[int]:
-        """The newest `limit` post IDs >= `since_post_id` the user likes, newest first."""
+    async def liked_since(
+        self, user_ids: Sequence[int], since_post_id: int, limit: int
+    ) -> dict[int, list[int]]:
+        """For each user, the newest `limit` post IDs >= `since_post_id` they like, newest
+        first (every user a key): ONE query."""
         ...
 
     async def comments_by(

@@ -1,7 +1,8 @@
 """Ranking step, re-rank and filter: reshape an already ranked list without rescoring.
 
-Intended order on the read path: `drop_seen` -> `diversify` -> `pin_own_recent`, so the
-reader's own fresh posts stay on top whatever diversification did below them.
+Intended order on the read path: `drop_seen` -> `diversify` -> `pin_own_recent` ->
+`interleave`, so the reader's own fresh posts stay on top whatever diversification did
+below them, and recommendations from outside the people they follow take fixed slots.
 Everything here is generic over the item type and keeps the input order wherever a
 rule does not force a change, so the result stays deterministic.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence, Set
+from fractions import Fraction
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -68,3 +70,25 @@ def pin_own_recent(items: Iterable[T], is_pinned: Callable[[T], bool]) -> list[T
 def drop_seen(items: Iterable[T], seen_ids: Set[str], id_of: Callable[[T], str]) -> list[T]:
     """Leave out items the reader has already been served, keeping the order of the rest."""
     return [item for item in items if id_of(item) not in seen_ids]
+
+
+def interleave(inside: Sequence[T], outside: Sequence[T], share: float) -> list[T]:
+    """`inside` in order, with `outside` items (in their order) in the slots a `share` of
+    the list falls on: slot p is outside's when floor((p + 1) * share) passes an integer.
+    So any run of n consecutive items holds at most ceil(n * share) outside items, and the
+    list ends where `inside` ends: outside items never fill a page on their own.
+
+    The share is made an exact fraction first, so 0.1 gives slots 9, 19, 29, ... exactly.
+    """
+    rate = Fraction(share).limit_denominator(1_000)
+    result: list[T] = []
+    taken_inside = taken_outside = 0
+    while taken_inside < len(inside):
+        slot = len(result)
+        if taken_outside < len(outside) and (slot + 1) * rate // 1 > slot * rate // 1:
+            result.append(outside[taken_outside])
+            taken_outside += 1
+        else:
+            result.append(inside[taken_inside])
+            taken_inside += 1
+    return result

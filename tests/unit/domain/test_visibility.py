@@ -13,6 +13,7 @@ from feedloom.domain.visibility import (
     author_in_feed,
     feed_filter,
     may_see,
+    out_of_network_filter,
     thread_filter,
 )
 
@@ -111,3 +112,18 @@ def test_a_thread_shows_what_the_reader_may_see_less_the_muted() -> None:
         thread_filter(viewer(blocked=frozenset({STRANGER})), post(STRANGER)) is FilterReason.BLOCKED
     )
     assert thread_filter(viewer(), post(STRANGER, Visibility.FOLLOWERS)) is FilterReason.PRIVATE
+
+
+def test_a_strangers_public_post_may_be_recommended_but_nothing_the_reader_chose_against() -> None:
+    assert out_of_network_filter(viewer(), post(STRANGER)) is None
+    assert out_of_network_filter(viewer(blocked=frozenset({STRANGER})), post(STRANGER)) is (
+        FilterReason.BLOCKED
+    )
+    assert out_of_network_filter(viewer(muted=frozenset({STRANGER})), post(STRANGER)) is (
+        FilterReason.MUTED
+    )
+    followers_only = post(STRANGER, Visibility.FOLLOWERS)
+    assert out_of_network_filter(viewer(), followers_only) is FilterReason.PRIVATE
+    # Followed (or own) posts are the home feed's already: never recommended.
+    assert out_of_network_filter(viewer(), post(FRIEND)) is FilterReason.DUPLICATE
+    assert out_of_network_filter(viewer(), post(READER)) is FilterReason.DUPLICATE

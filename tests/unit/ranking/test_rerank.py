@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
+
 from hypothesis import given
 from hypothesis import strategies as st
 
-from feedloom.ranking.rerank import diversify, drop_seen, pin_own_recent
+from feedloom.ranking.rerank import diversify, drop_seen, interleave, pin_own_recent
 
 # Items are (post_id, author_id) pairs, already in ranked order.
 Item = tuple[str, str]
@@ -89,3 +91,27 @@ def test_seen_items_are_dropped_and_the_rest_keep_their_order() -> None:
 def test_dropping_nothing_seen_keeps_everything() -> None:
     ranked = items("abc")
     assert drop_seen(ranked, set(), post_id) == ranked
+
+
+def test_outside_items_take_the_slots_a_tenth_falls_on_and_never_outlast_the_inside() -> None:
+    mixed = interleave(list(range(25)), ["a", "b", "c", "d"], 0.1)
+    assert [i for i, item in enumerate(mixed) if isinstance(item, str)] == [9, 19]
+    assert mixed[-1] == 24  # the list ends where the inside does
+    assert interleave([], ["a"], 0.5) == []
+    assert interleave([1, 2], ["a"], 0.0) == [1, 2]
+
+
+@given(
+    st.integers(0, 60),
+    st.integers(0, 60),
+    st.sampled_from([0.0, 0.05, 0.1, 0.2, 0.25, 1 / 3, 0.5]),
+    st.integers(1, 20),
+)
+def test_any_run_of_n_items_holds_at_most_ceil_n_times_share_outside_items(
+    inside: int, outside: int, share: float, n: int
+) -> None:
+    mixed = interleave(list(range(inside)), [f"o{i}" for i in range(outside)], share)
+    assert [item for item in mixed if isinstance(item, int)] == list(range(inside))
+    flags = [isinstance(item, str) for item in mixed]
+    for start in range(len(flags)):
+        assert sum(flags[start : start + n]) <= math.ceil(n * share)

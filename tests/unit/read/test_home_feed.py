@@ -27,6 +27,7 @@ from feedloom.read.home_feed import HomeFeed
 from feedloom.read.hydrate import Hydrator
 from feedloom.read.ranked.candidates import Features
 from feedloom.read.ranked.feed import RankedConfig, RankedFeed
+from feedloom.read.ranked.out_of_network import OutOfNetwork, OutOfNetworkConfig
 from feedloom.read.ranked.ranker import BudgetedRanker
 from feedloom.read.timing import StageTimer
 from feedloom.read.viewer import Readers
@@ -45,6 +46,7 @@ from tests.unit.fakes import (
     FakeRelationStore,
     FakeReposts,
     FakeTimelineStore,
+    FakeTrendingStore,
     FakeViewCache,
     FakeViewerSketches,
     clock,
@@ -122,6 +124,7 @@ def home_feed(
         clock,
         RankedConfig(rank_candidates=100, session_ttl_s=300, pin_own=timedelta(minutes=5)),
         feature_log=None,
+        outside=OutOfNetwork(likes, FakeTrendingStore(), views, OutOfNetworkConfig(0.1, 2, 50, 10)),
     )
     return HomeFeed(
         FeedOrders(preferences, states, FeedOrder.CHRONOLOGICAL),

@@ -48,15 +48,31 @@ class SqlEngagement:
         async with self._engine.connect() as conn:
             return set((await conn.execute(query)).scalars())
 
-    async def liked_since(self, user_id: int, since_post_id: int, limit: int) -> list[int]:
-        query = (
-            select(likes.c.post_id)
-            .where(likes.c.user_id == user_id, likes.c.post_id >= since_post_id)
-            .order_by(likes.c.post_id.desc())
-            .limit(limit)
+    async def liked_since(
+        self, user_ids: Sequence[int], since_post_id: int, limit: int
+    ) -> dict[int, list[int]]:
+        # One range of the (user_id, post_id) index per user, cut at `limit` each by a
+        # window over that order (SQLite 3.25+ and PostgreSQL alike).
+        newest = func.row_number().over(
+            partition_by=likes.c.user_id, order_by=likes.c.post_id.desc()
         )
+        ranked = (
+            select(likes.c.user_id, likes.c.post_id, newest.label("n"))
+            .where(likes.c.user_id.in_(set(user_ids)), likes.c.post_id >= since_post_id)
+            .subquery()
+        )
+        query = (
+            select(ranked.c.user_id, ranked.c.post_id)
+            .where(ranked.c.n <= limit)
+            .order_by(ranked.c.user_id, ranked.c.post_id.desc())
+        )
+        found: dict[int, list[int]] = {user_id: [] for user_id in user_ids}
+        if not user_ids:
+            return found
         async with self._engine.connect() as conn:
-            return list((await conn.execute(query)).scalars())
+            for user_id, post_id in await conn.execute(query):
+                found[user_id].append(post_id)
+        return found
 
     async def comments_by(
         self, post_ids: Sequence[int], authors: Collection[int]

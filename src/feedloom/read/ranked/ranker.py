@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from datetime import datetime, timedelta
 from typing import Protocol
 
 from feedloom.metrics import Metrics
 from feedloom.ranking import Candidate, Weights
-from feedloom.ranking.rerank import diversify, pin_own_recent
+from feedloom.ranking.rerank import diversify, interleave, pin_own_recent
 
 log = logging.getLogger(__name__)
 
@@ -78,12 +78,22 @@ class BudgetedRanker:
 
 
 def rerank(
-    ranked: Sequence[Candidate], reader_id: int, now: datetime, pin_window: timedelta
+    ranked: Sequence[Candidate],
+    reader_id: int,
+    now: datetime,
+    pin_window: timedelta,
+    outside: Set[str] = frozenset(),
+    outside_share: float = 0.0,
 ) -> list[Candidate]:
     """No same author twice in a row where avoidable, then the reader's own posts of the
-    last few minutes on top (after diversifying, so nothing can push them down)."""
+    last few minutes on top (after diversifying, so nothing can push them down), then the
+    posts from `outside` the people the reader follows (in their ranked order) in a
+    bounded share of the slots (after pinning, so pins cannot shift them)."""
     own, since = str(reader_id), now - pin_window
-    diversified = diversify(ranked, lambda candidate: candidate.author_id)
-    return pin_own_recent(
+    inside = [candidate for candidate in ranked if candidate.post_id not in outside]
+    diversified = diversify(inside, lambda candidate: candidate.author_id)
+    pinned = pin_own_recent(
         diversified, lambda candidate: candidate.author_id == own and candidate.created_at >= since
     )
+    recommended = [candidate for candidate in ranked if candidate.post_id in outside]
+    return interleave(pinned, recommended, outside_share)

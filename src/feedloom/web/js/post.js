@@ -19,6 +19,7 @@ export function postCard(item, { onDeleted = () => {}, onPosted = null } = {}) {
   const card = h("article", { class: "post", tabindex: "-1", dataset, "aria-label": label });
   const comments = commentsButton(item, card);
   const parts = [
+    recommended(item),
     repostedBy(item),
     byline(item),
     item.in_reply_to ? replyingTo(item.in_reply_to) : null,
@@ -186,12 +187,37 @@ function deleteButton(item, card, onDeleted) {
   );
 }
 
+/** Why a post from someone you do not follow is in your feed (the item's `reason`). */
+function recommended(item) {
+  const reason = item.reason;
+  if (!reason) return null;
+  let mark = "↗ ";
+  let text = "Trending today";
+  if (reason.liked_by) {
+    const names = reason.liked_by.map((person) => person.name || person.username);
+    mark = "♥ ";
+    text = names.length ? `Liked by ${listed(names)}, whom you follow` : "Liked by people you follow";
+  } else if (reason.tag) {
+    mark = "# ";
+    text = `Because you follow #${reason.tag}`;
+  } else if (!reason.trending) {
+    return null;
+  }
+  return h("p", { class: "recommended" }, h("span", { "aria-hidden": "true" }, mark), text);
+}
+
+function listed(names) {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
 const SOURCES = {
   pushed: "You follow the author; the post was delivered to your timeline.",
   pulled: "You follow this popular account; its posts are merged in when you read.",
   own: "This is your own post.",
   rebuilt: "You follow the author; your timeline was rebuilt from their posts.",
   archive: "An older post from an account you follow.",
+  liked_by: "You do not follow the author: people you follow liked this post.",
+  trending: "You do not follow the author: this post is among today's most liked and discussed.",
 };
 
 function why(explain) {
