@@ -357,7 +357,7 @@ def first_screen(cy: Person, ann: Person, bo: Person, post_id: str, shots: Path 
     cy.click(f"{row} button.follow")
     cy.wait_text(f"{row} button.follow", "Following")
     gone = f".discover .person[data-user-id='{ann_id}']"
-    cy.click(f"{gone} button[aria-label^='Not interested']")
+    cy.click(f"{gone} button[aria-label^='Dismiss']")
     wait(cy.driver).until(lambda d: not d.find_elements(By.CSS_SELECTOR, gone))
     assert focused(cy) in {"who-to-follow", "Following"}, focused(cy)  # Bo's row, or the title
     cy.driver.refresh()  # the dismissal is kept: Ann is not suggested again

@@ -17,7 +17,7 @@ function why(person) {
 
 function suggestionRow(person, heading) {
   const name = person.name || person.username;
-  const dismiss = h("button", { type: "button", class: "secondary", "aria-label": `Not interested in ${name}` }, "Dismiss");
+  const dismiss = h("button", { type: "button", class: "secondary", "aria-label": `Dismiss ${name}`, title: "Not interested: never suggest again" }, "Dismiss");
   const row = h(
     "li",
     { class: "person", dataset: { userId: person.id } },

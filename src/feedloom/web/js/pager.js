@@ -5,9 +5,20 @@ import { h } from "./dom.js";
 import { errorPanel } from "./status.js";
 
 // A feed of articles is role "feed"; rows of people with buttons are a plain "list"
-// (a feed may hold only articles: axe's aria-required-children).
+// (a feed may hold only articles: axe's aria-required-children). An empty list, or one
+// holding an error panel, has no role (a feed or list of nothing is not one).
 export function pagedList({ label, fetchPage, renderItem, emptyText, endText = "You're all caught up.", role = "feed" }) {
-  const list = h("div", { class: "list", role, "aria-label": label, "aria-busy": "false" });
+  const list = h("div", { class: "list", "aria-busy": "false" });
+  const named = () => {
+    const holds = list.children.length > 0 && !list.querySelector(":scope > .panel");
+    if (holds) {
+      list.setAttribute("role", role);
+      list.setAttribute("aria-label", label);
+    } else {
+      list.removeAttribute("role");
+      list.removeAttribute("aria-label");
+    }
+  };
   const render = role === "list" ? (item) => h("div", { role: "listitem" }, renderItem(item)) : renderItem;
   const more = h("button", { type: "button", class: "secondary more", hidden: true }, "Load more");
   const end = h("p", { class: "end", hidden: true });
@@ -29,6 +40,7 @@ export function pagedList({ label, fetchPage, renderItem, emptyText, endText = "
       more.hidden = !cursor;
       end.hidden = Boolean(cursor);
       end.textContent = list.children.length ? endText : emptyText;
+      named();
       return page;
     } catch (error) {
       if (mine !== generation) return null;
@@ -36,6 +48,7 @@ export function pagedList({ label, fetchPage, renderItem, emptyText, endText = "
       const panel = errorPanel(error, () => { panel.remove(); load(first); });
       if (first) list.replaceChildren(panel);
       else list.append(panel);
+      named();
       return null;
     } finally {
       if (mine === generation) {
@@ -62,7 +75,7 @@ export function pagedList({ label, fetchPage, renderItem, emptyText, endText = "
     element,
     list,
     reload: () => load(true),
-    prepend: (node) => { list.prepend(node); end.hidden = true; },
+    prepend: (node) => { list.prepend(node); end.hidden = true; named(); },
     destroy: () => observer.disconnect(),
   };
 }
