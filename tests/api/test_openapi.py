@@ -259,6 +259,7 @@ VALID_BODIES: dict[Operation, Any] = {
     ("post", "/v1/sessions"): {"username": "not_yet_taken", "password": "long enough!"},
     ("patch", "/v1/me"): {"bio": "x"},
     ("post", "/v1/posts"): {"text": "x"},
+    ("patch", "/v1/posts/{post_id}"): {"text": "edited"},
     ("put", "/v1/me/settings"): {"feed_order": "ranked"},
     ("post", "/v1/media"): {"content_type": "image/png", "width": 1, "height": 1},
     ("post", "/v1/lists"): {"title": "x"},
@@ -300,11 +301,11 @@ async def _reply_to_nothing(p: Provoker) -> httpx.Response:
     return await p.send("post", "/v1/posts", json={"text": "x", "in_reply_to": NOWHERE})
 
 
-def _key_reused(path: str) -> Special:
+def _key_reused(path: str, method: str = "post") -> Special:
     async def provoke(p: Provoker) -> httpx.Response:
         url, headers = p.url(path), {**p.me.auth, "Idempotency-Key": "once"}
-        await p.world.client.post(url, json={"text": "first"}, headers=headers)
-        return await p.world.client.post(url, json={"text": "another"}, headers=headers)
+        await p.world.client.request(method, url, json={"text": "first"}, headers=headers)
+        return await p.world.client.request(method, url, json={"text": "another"}, headers=headers)
 
     return provoke
 
@@ -414,16 +415,20 @@ THROTTLED: dict[str, Operation] = {
 }
 
 
-async def _repost_too_often(p: Provoker) -> httpx.Response:
-    """Reposts count against the posts limit."""
-    rules = p.world.feedloom.services.throttle.rules
-    lifted = rules["posts"]
-    rules["posts"] = one = RateRule("posts", 1, 60)
-    await p.world.feedloom.caches.rate_limiter.hit(one, p.me.id)
-    try:
-        return await p.send("put", p.url("/v1/posts/{post_id}/repost"))
-    finally:
-        rules["posts"] = lifted
+def _posts_limit(method: str, path: str, body: dict[str, str] | None = None) -> Special:
+    """Reposts and edits count against the posts limit."""
+
+    async def provoke(p: Provoker) -> httpx.Response:
+        rules = p.world.feedloom.services.throttle.rules
+        lifted = rules["posts"]
+        rules["posts"] = one = RateRule("posts", 1, 60)
+        await p.world.feedloom.caches.rate_limiter.hit(one, p.me.id)
+        try:
+            return await p.send(method, p.url(path), json=body)
+        finally:
+            rules["posts"] = lifted
+
+    return provoke
 
 
 async def _repost_followers_only(p: Provoker) -> httpx.Response:
@@ -581,6 +586,10 @@ SPECIAL: dict[tuple[str, str, int], Special] = {
     ("post", "/v1/posts", 404): _reply_to_nothing,
     ("post", "/v1/posts", 409): _key_reused("/v1/posts"),
     ("post", "/v1/posts/{post_id}/comments", 409): _key_reused("/v1/posts/{post_id}/comments"),
+    ("patch", "/v1/posts/{post_id}", 409): _key_reused("/v1/posts/{post_id}", "patch"),
+    ("patch", "/v1/posts/{post_id}", 429): _posts_limit(
+        "patch", "/v1/posts/{post_id}", {"text": "too often"}
+    ),
     ("patch", "/v1/me", 404): _someone_elses_avatar,
     ("delete", "/v1/posts/{post_id}/comments/{comment_id}", 403): _someone_elses_comment,
     ("put", "/v1/media/{media_id}/content", 403): _bad_signature,
@@ -599,7 +608,7 @@ SPECIAL: dict[tuple[str, str, int], Special] = {
     ("post", "/v1/posts/{post_id}/comments", 429): _throttled("comments", False, {"text": "x"}),
     ("put", "/v1/posts/{post_id}/like", 429): _throttled("likes", False),
     ("delete", "/v1/posts/{post_id}/like", 429): _throttled("likes", False),
-    ("put", "/v1/posts/{post_id}/repost", 429): _repost_too_often,
+    ("put", "/v1/posts/{post_id}/repost", 429): _posts_limit("put", "/v1/posts/{post_id}/repost"),
     ("put", "/v1/posts/{post_id}/repost", 403): _repost_followers_only,
     ("post", "/v1/posts", 403): _quote_followers_only,
     ("put", "/v1/users/{user_id}/follow", 429): _throttled("follows", False),

@@ -1,6 +1,7 @@
-"""PeopleDirectory contract on SQLite and PostgreSQL: lookups ignore case, prefix search
-ranked by followers, follow lists newest first; every query is an index range (the
-plans are asserted here), and migration 0005 renames old case-duplicates."""
+"""PeopleDirectory contract on SQLite and PostgreSQL: lookups ignore case, search by
+the words of names ranked by followers, follow lists newest first; every query reads
+an index (the plans are asserted here), and migration 0005 renames old
+case-duplicates."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from feedloom.adapters.sql.people import SqlPeople
 from feedloom.adapters.sql.schema import follows
-from feedloom.domain.people import FollowKey, RankKey, RelationFlags, search_prefix
+from feedloom.adapters.sql.search import people_query
+from feedloom.domain.people import FollowKey, RankKey, RelationFlags
+from feedloom.domain.search import search_words
 from tests.contract.sql_store import (
     NOW,
     SQL_DIALECTS,
@@ -50,7 +53,7 @@ async def test_search_ranks_by_followers_then_id_and_pages_by_key(
     fans = [await store.user(f"fan_{n}") for n in range(2)]
     for fan in fans:
         await store.graph.follow(fan, loud, NOW)
-    prefix = search_prefix("ANN")
+    prefix = search_words("ANN")
     first = await people.search(prefix, set(), None, 1)
     assert first == [RankKey(2, loud)]
     assert await people.search(prefix, set(), first[-1], 5) == [RankKey(0, quiet)]
@@ -58,12 +61,35 @@ async def test_search_ranks_by_followers_then_id_and_pages_by_key(
     assert other not in [k.user_id for k in await people.search(prefix, set(), None, 5)]
 
 
-async def test_search_matches_the_display_name_too(store: SqlStore, people: SqlPeople) -> None:
-    user_id = store.ids.next_id()
-    await store.accounts.create_user(user_id, "xyz", "Zoë Ann", "hash", NOW)
-    assert [k.user_id for k in await people.search(search_prefix("zoë"), set(), None, 5)] == [
-        user_id
-    ]
+async def found(people: SqlPeople, query: str) -> list[int]:
+    return [key.user_id for key in await people.search(search_words(query), set(), None, 5)]
+
+
+async def test_search_matches_a_prefix_of_any_word_of_a_name_or_username(
+    store: SqlStore, people: SqlPeople
+) -> None:
+    alice, zoe, rina = [store.ids.next_id() for _ in range(3)]
+    await store.accounts.create_user(alice, "alice_w", "Alice Wonder", "hash", NOW)
+    await store.accounts.create_user(zoe, "xyz", "Zoë Ann", "hash", NOW)
+    await store.accounts.create_user(rina, "rina", "রিনা দাশগুপ্ত", "hash", NOW)
+    assert await found(people, "Wonder") == [alice]
+    assert await found(people, "wond ali") == [alice]
+    assert await found(people, "w") == [alice]  # the username's second word
+    assert await found(people, "alice zoë") == []
+    assert await found(people, "zoe") == [zoe]  # accents ignored
+    assert await found(people, "ZOË") == [zoe]
+    assert await found(people, "দাশ") == [rina]
+
+
+async def test_a_renamed_account_is_found_by_its_new_name_only(
+    store: SqlStore, people: SqlPeople
+) -> None:
+    user_id = await store.user("kim")
+    await store.accounts.modify(user_id, "Kimberly Lantern", None)
+    assert await found(people, "lantern") == [user_id]
+    assert await found(people, "Kim") == [user_id]  # the username stays
+    await store.accounts.modify(user_id, "Somebody", None)
+    assert await found(people, "lantern") == []
 
 
 async def test_follow_lists_are_newest_first_and_keyset_paged(
@@ -128,14 +154,13 @@ async def plan(engine: AsyncEngine, query: Select[object]) -> str:
         return "\n".join(str(row[0]) for row in rows)
 
 
-async def test_search_is_two_index_ranges(store: SqlStore, people: SqlPeople) -> None:
-    query = people.search_query(search_prefix("ann"), {1, 2}, RankKey(3, 4), 20)
+async def test_search_reads_the_index_of_words(store: SqlStore, people: SqlPeople) -> None:
+    dialect = store.engine.dialect.name
+    query = people_query(dialect, search_words("ann bo"), {1, 2}, None, 20)
     shown = await plan(store.engine, query)
-    username_index = (
-        "ix_users_username_key" if store.engine.dialect.name == "postgresql" else "uq_users"
-    )
-    assert username_index in shown and "ix_users_name_key" in shown, shown
-    assert "SCAN users" not in shown and "Seq Scan" not in shown, shown
+    index = "ix_users_search" if dialect == "postgresql" else "SCAN users_fts VIRTUAL TABLE"
+    assert index in shown, shown
+    assert "SCAN users\n" not in f"{shown}\n" and "Seq Scan" not in shown, shown
 
 
 async def test_a_follow_list_page_is_one_index_range(store: SqlStore, people: SqlPeople) -> None:

@@ -17,7 +17,9 @@ from feedloom.domain.cursors import FEED_CURSOR_PATTERN, KEYSET_PATTERN
 from feedloom.domain.errors import NotFound, Unauthorized
 from feedloom.domain.idempotency import IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY_KEY
 from feedloom.domain.ids import ID_PATTERN, parse_id
+from feedloom.domain.patterns import SEARCH_QUERY
 from feedloom.domain.people import FOLLOW_CURSOR_PATTERN, SEARCH_CURSOR_PATTERN
+from feedloom.domain.search import ANY_SEARCH_CURSOR_PATTERN, MAX_QUERY
 from feedloom.domain.threads import THREAD_CURSOR_PATTERN
 from feedloom.read.author_posts import AuthorPosts
 from feedloom.read.comments import Comments
@@ -29,12 +31,14 @@ from feedloom.read.home_feed import HomeFeed
 from feedloom.read.home_stream import HomeStream
 from feedloom.read.new_posts import NewPosts
 from feedloom.read.people import People
+from feedloom.read.search import SearchPosts
 from feedloom.read.suggestions import Suggestions
 from feedloom.read.trending import TrendingPosts
 from feedloom.write.accounts import AccountService
 from feedloom.write.credentials import Credentials
 from feedloom.write.delete_post import DeletePost
 from feedloom.write.dismiss_suggestion import DismissSuggestion
+from feedloom.write.edit_post import EditPost
 from feedloom.write.engagement import Engage
 from feedloom.write.erase_account import EraseAccount
 from feedloom.write.generators import RegisterGenerator
@@ -73,6 +77,8 @@ EraseAccountDep = Annotated[EraseAccount, Depends(_service("erase_account"))]
 EditProfileDep = Annotated[EditProfile, Depends(_service("edit_profile"))]
 PublishDep = Annotated[PublishPost, Depends(_service("publish"))]
 DeletePostDep = Annotated[DeletePost, Depends(_service("delete_post"))]
+EditPostDep = Annotated[EditPost, Depends(_service("edit_post"))]
+SearchPostsDep = Annotated[SearchPosts, Depends(_service("search_posts"))]
 RepostDep = Annotated[Repost, Depends(_service("repost"))]
 RelationsDep = Annotated[Relations, Depends(_service("relations"))]
 EngageDep = Annotated[Engage, Depends(_service("engage"))]
@@ -227,6 +233,20 @@ FeedCursor = Annotated[
 ]
 SearchCursor = Annotated[
     str | None, Query(description=_CURSOR, json_schema_extra={"pattern": SEARCH_CURSOR_PATTERN})
+]
+SearchQuery = Annotated[
+    str,
+    Query(
+        min_length=1,
+        max_length=MAX_QUERY,
+        description="words to find (case and Latin accents ignored); it must hold a letter "
+        "or digit",
+        json_schema_extra={"pattern": SEARCH_QUERY},
+    ),
+]
+AnySearchCursor = Annotated[
+    str | None,
+    Query(description=_CURSOR, json_schema_extra={"pattern": ANY_SEARCH_CURSOR_PATTERN}),
 ]
 ThreadCursor = Annotated[
     str | None, Query(description=_CURSOR, json_schema_extra={"pattern": THREAD_CURSOR_PATTERN})

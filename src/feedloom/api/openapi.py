@@ -89,6 +89,7 @@ SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     # key reused for another request; too many.
     ("post", "/v1/posts"): (403, 404, 409, 429),  # 403: a quote of a followers-only post
     ("post", "/v1/posts/{post_id}/comments"): (409, 429),
+    ("patch", "/v1/posts/{post_id}"): (409, 429),  # a key reused; too many (posts limit)
     ("put", "/v1/posts/{post_id}/like"): (429,),
     ("delete", "/v1/posts/{post_id}/like"): (429,),
     ("put", "/v1/posts/{post_id}/repost"): (403, 429),  # not public; too many

@@ -46,6 +46,17 @@ def context_page(page: ContextPage) -> bytes:
     return orjson.dumps(body, option=orjson.OPT_UTC_Z)
 
 
+def items(found: list[FeedItem]) -> list[dict[str, Any]]:
+    """schemas.Item of each item, for pages of other shapes (a search's)."""
+    return [_item(item, False) for item in found]
+
+
+def search_page(kind: str, found: list[dict[str, Any]], next_cursor: str | None) -> bytes:
+    """routes/search.py's results of one kind."""
+    body = {"type": kind, "items": found, "next_cursor": next_cursor}
+    return orjson.dumps(body, option=orjson.OPT_UTC_Z)
+
+
 def json_response(body: bytes, headers: dict[str, str] | None = None) -> Response:
     return Response(content=body, media_type=JSON, headers=headers)
 
@@ -76,6 +87,7 @@ def _item(item: FeedItem, explain: bool) -> dict[str, Any]:
         "facets": _facets(post),
         "mentions": _mentions(post),
         "reason": _reason(item),
+        "edited_at": post.edited_at,
     }
     if explain:
         rendered["explain"] = _explain(item)

@@ -54,7 +54,9 @@ _ITEM: JsonDict = {
     "facets": [],
     "mentions": [],
     "reason": None,
+    "edited_at": None,
 }
+ITEM_EXAMPLE = _ITEM
 _PAGE: JsonDict = {"items": [_ITEM], "next_cursor": _CURSOR, "order": "chronological"}
 PAGE_EXAMPLE = _PAGE  # a feed page, for the other feeds' bodies (api/feed_schemas.py)
 PROFILE_EXAMPLE: JsonDict = {
@@ -424,6 +426,10 @@ class Item(QuotedPost):
         '`{"liked_by": [profiles]}` (people you follow liked it) or `{"trending": true}`; '
         "null otherwise"
     )
+    edited_at: datetime | None = Field(
+        description="when the author last edited the post (null: never); its versions: "
+        "GET /v1/posts/{post_id}/history"
+    )
 
     @classmethod
     def of(cls, item: FeedItem) -> Self:
@@ -453,6 +459,7 @@ class Item(QuotedPost):
             facets=cls.facets_of(post),
             mentions=cls.mentions_of(post),
             reason=_reason(item),
+            edited_at=post.edited_at,
         )
 
 

@@ -44,6 +44,7 @@ from feedloom.adapters.sql.apps import SqlApps
 from feedloom.adapters.sql.bulk_import import SqlBulkImport
 from feedloom.adapters.sql.database import check_migrated, create_database, migrate
 from feedloom.adapters.sql.dead_letters import SqlDeadLetters
+from feedloom.adapters.sql.edits import SqlPostEdits
 from feedloom.adapters.sql.engagement import SqlEngagement
 from feedloom.adapters.sql.erasure import SqlAccountEraser
 from feedloom.adapters.sql.feeds import SqlFeeds
@@ -58,6 +59,7 @@ from feedloom.adapters.sql.outbox import SqlOutbox
 from feedloom.adapters.sql.people import SqlPeople
 from feedloom.adapters.sql.posts import SqlPosts
 from feedloom.adapters.sql.reposts import SqlReposts
+from feedloom.adapters.sql.search import SqlSearch
 from feedloom.adapters.sql.suggestions import SqlSuggestions
 from feedloom.adapters.sql.tags import SqlTags
 from feedloom.adapters.sql.threads import SqlThreads
@@ -116,6 +118,8 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         graph=graph,
         followers=graph,
         people=SqlPeople(engine),
+        edits=SqlPostEdits(engine),
+        search=SqlSearch(engine),
         suggestions=SqlSuggestions(engine),
         engagement=SqlEngagement(engine),
         threads=SqlThreads(engine),

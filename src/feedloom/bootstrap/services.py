@@ -40,6 +40,7 @@ from feedloom.read.ranked.feature_log import FeatureLog
 from feedloom.read.ranked.feed import RankedConfig, RankedFeed
 from feedloom.read.ranked.out_of_network import OutOfNetwork, OutOfNetworkConfig
 from feedloom.read.ranked.ranker import BudgetedRanker
+from feedloom.read.search import SearchPosts
 from feedloom.read.suggestions import Suggestions
 from feedloom.read.trending import TrendingPosts
 from feedloom.read.viewer import Readers
@@ -52,6 +53,7 @@ from feedloom.write.counting import ReconcileCounts
 from feedloom.write.credentials import Credentials
 from feedloom.write.delete_post import DeletePost
 from feedloom.write.dismiss_suggestion import DismissSuggestion
+from feedloom.write.edit_post import EditPost
 from feedloom.write.engagement import Engage, ReplyCounting
 from feedloom.write.erase_account import EraseAccount
 from feedloom.write.facets import ParseFacets
@@ -98,6 +100,7 @@ class Services:
     throttle: Throttle
     publish: PublishPost
     delete_post: DeletePost
+    edit_post: EditPost
     repost: Repost
     relations: Relations
     engage: Engage
@@ -110,6 +113,7 @@ class Services:
     comments: Comments
     context: Context
     people: People
+    search_posts: SearchPosts
     suggestions: Suggestions
     dismiss_suggestion: DismissSuggestion
     new_posts: NewPosts
@@ -303,6 +307,9 @@ def build_services(
         stores.tokens, caches.tokens, stores.activity, caches.timelines, clock, session_policy
     )
     apps = build_apps(settings, stores, caches, runtime, views, states, erase, auth, throttle)
+    post_limits = PostLimits(
+        settings.post_max_chars, settings.media_per_post, settings.comment_max_chars
+    )
     services = Services(
         accounts=accounts,
         oauth=OAuth(stores.oauth, stores.tokens, caches.tokens, accounts, ids, clock),
@@ -324,11 +331,20 @@ def build_services(
             throttle,
             ids,
             clock,
-            PostLimits(
-                settings.post_max_chars, settings.media_per_post, settings.comment_max_chars
-            ),
+            post_limits,
         ),
         delete_post=DeletePost(stores.posts, views, access, states, replies, clock),
+        edit_post=EditPost(
+            stores.posts,
+            stores.edits,
+            owned_media,
+            views,
+            access,
+            ParseFacets(stores.mention_resolver),
+            throttle,
+            clock,
+            post_limits,
+        ),
         repost=Repost(
             stores.reposts,
             access,
@@ -393,6 +409,7 @@ def build_services(
         comments=Comments(access, stores.threads, views),
         context=Context(access, stores.threads, views, hydrator),
         people=people,
+        search_posts=SearchPosts(stores.search, access, hydrator),
         suggestions=Suggestions(stores.suggestions, people, clock, settings.inactive_after_days),
         dismiss_suggestion=DismissSuggestion(stores.suggestions, views, clock),
         new_posts=new_posts,

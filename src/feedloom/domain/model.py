@@ -81,6 +81,7 @@ class Post:
     # Mentions, tags and links of the text, parsed and resolved when it was written
     # (domain/facets.py); mentions and tags are also recorded in their own tables.
     facets: tuple[Facet, ...] = ()
+    edited_at: datetime | None = None  # the last edit (None: never edited)
     # A repost's original as loaded for a page (never cached with the repost's view).
     original: Post | None = None
 
@@ -111,6 +112,15 @@ class Post:
     def shown_media(self) -> tuple[Media, ...]:
         """What readers get: media still waiting for their check are left out."""
         return tuple(media for media in self.media if not media.pending)
+
+
+@dataclass(frozen=True, slots=True)
+class PostVersion:
+    """What a post said from `written_at` until its next edit (write/edit_post.py)."""
+
+    text: str
+    media: tuple[Media, ...]
+    written_at: datetime
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ or named groups, `\\u` escapes only.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 NO_NUL = r"[^\u0000]"
 
@@ -62,3 +63,17 @@ def text(min_shown: bool = False) -> str:
 
 def matches(pattern: str, value: str) -> bool:
     return re.fullmatch(pattern, value) is not None
+
+
+# A character of a searchable word: a letter, digit or combining mark of any script in
+# the Basic Multilingual Plane (ECMA-262 patterns without the `u` flag see no further).
+WORD = _ranges(
+    [
+        code
+        for code in range(0x10000)
+        if not 0xD800 <= code < 0xE000 and unicodedata.category(chr(code))[0] in "LNM"
+    ]
+)
+WORD_CHAR = re.compile(f"[{WORD}]")
+# A search query: it must hold a word (domain/search.py).
+SEARCH_QUERY = whole(f"{NO_NUL}*[{WORD}]{NO_NUL}*")

@@ -1,4 +1,4 @@
-"""Finding people: the prefix a search matches and the keyset cursors of people lists.
+"""Finding people: the keyset cursors of people lists (a search's words: domain/search.py).
 
 A search page is ordered by (followers descending, id), its cursor the last row's pair
 (`r`, followers, `.`, id); a followers or following page by (follow time descending, id
@@ -14,34 +14,15 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from feedloom.domain.errors import BadCursor, InvalidInput
+from feedloom.domain.errors import BadCursor
 from feedloom.domain.ids import ID
 from feedloom.domain.patterns import decimal_up_to, whole
 
-MAX_QUERY = 64
 MAX_FOLLOWERS = 2**31 - 1  # the store's follower count is a 32-bit integer
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 MAX_MICROS = (datetime(9999, 12, 31, tzinfo=UTC) - EPOCH) // timedelta(microseconds=1)
 SEARCH_CURSOR_PATTERN = whole(f"r(?:0|{decimal_up_to(MAX_FOLLOWERS)})\\.(?:{ID})")
 FOLLOW_CURSOR_PATTERN = whole(f"f(?:0|{decimal_up_to(MAX_MICROS)})\\.(?:{ID})")
-
-
-@dataclass(frozen=True, slots=True)
-class Prefix:
-    """Lowercase strings starting with `low` are exactly those in [low, high)."""
-
-    low: str
-    high: str
-
-
-def search_prefix(query: str) -> Prefix:
-    low = query.strip().lower()
-    if not 1 <= len(low) <= MAX_QUERY:
-        raise InvalidInput(f"q must be 1-{MAX_QUERY} characters")
-    # Code point order is the order of UTF-8 bytes, the binary order the index keeps.
-    last = ord(low[-1])
-    high = low[:-1] + chr(last + 1) if last < 0x10FFFF else low + "\U0010ffff"
-    return Prefix(low, high)
 
 
 @dataclass(frozen=True, slots=True)

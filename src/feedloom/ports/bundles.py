@@ -42,6 +42,8 @@ from feedloom.ports.durable import (
     IdempotencyKeys,
     PeopleDirectory,
     PostArchive,
+    PostEdits,
+    PostSearch,
     PostStore,
     RelationStore,
     RepostStore,
@@ -97,6 +99,8 @@ class DurableStores:
     graph: GraphReader
     followers: FollowerLister
     people: PeopleDirectory
+    edits: PostEdits  # post edits and their history
+    search: PostSearch  # full-text search over posts
     suggestions: SuggestionSource
     engagement: Engagement
     threads: ThreadStore

@@ -12,8 +12,10 @@ from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
 from typing import Literal, Protocol
 
-from feedloom.domain.model import Comment, Counts, Post
-from feedloom.domain.people import FollowKey, Prefix, RankKey, RelationFlags, Suggested
+from feedloom.domain.facets import Facet
+from feedloom.domain.model import Comment, Counts, Media, Post, PostVersion
+from feedloom.domain.people import FollowKey, RankKey, RelationFlags, Suggested
+from feedloom.domain.search import PostKey, SearchOrder
 from feedloom.ports.records import (
     Followee,
     NewUser,
@@ -154,15 +156,56 @@ class GraphReader(Protocol):
     async def is_blocked_either_way(self, a: int, b: int) -> bool: ...
 
 
+class PostEdits(Protocol):
+    """Edits of posts and the versions they replaced (adapters/sql/edits.py)."""
+
+    async def edit_post(
+        self,
+        post_id: int,
+        author_id: int,
+        text: str,
+        facets: tuple[Facet, ...],
+        new_media: tuple[Media, ...],
+        idempotency_key: str | None,
+        request_hash: str,
+        now: datetime,
+    ) -> StoredResponse:
+        """Keep the post's current version, write the new one over it, in one
+        transaction (NotFound if it is not the author's live post any more); with a
+        key, what the key stored if another request claimed it first."""
+        ...
+
+    async def versions(self, post_id: int) -> list[PostVersion]:
+        """The versions edits replaced, oldest first (the current one is the post)."""
+        ...
+
+
+class PostSearch(Protocol):
+    """Full-text search over live posts (adapters/sql/search.py)."""
+
+    async def find_posts(
+        self,
+        words: Sequence[str],
+        readable_authors: Collection[int],
+        after: PostKey | None,
+        limit: int,
+        order: SearchOrder,
+    ) -> list[PostKey]:
+        """Live posts holding every word (case and Latin accents ignored), public or by
+        one of `readable_authors`, in `order`, strictly after `after`."""
+        ...
+
+
 class PeopleDirectory(Protocol):
     """Finding people: by username (case ignored), by prefix, by who follows whom."""
 
     async def user_id_by_username(self, username: str) -> int | None: ...
     async def search(
-        self, prefix: Prefix, exclude: Collection[int], after: RankKey | None, limit: int
+        self, words: Sequence[str], exclude: Collection[int], after: RankKey | None, limit: int
     ) -> list[RankKey]:
-        """Users whose lowercase username or display name starts with the prefix, more
-        followers first, then by id; strictly after `after`, none of `exclude`."""
+        """Users with, for each word, a word of their username or display name that
+        starts with it (case and Latin accents ignored), more followers first, then by
+        id; strictly after `after`, none of `exclude`."""
         ...
 
     async def followers_page(

@@ -43,8 +43,8 @@ class StoredResponse:
     """What an idempotent request answered the first time: the ID it created."""
 
     request_hash: str
-    result_id: int  # the post's, or the comment's
-    kind: Literal["post", "comment"] = "post"
+    result_id: int  # the post's, or the comment's (an edit's: the post edited)
+    kind: Literal["post", "comment", "edit"] = "post"
 
 
 @dataclass(frozen=True, slots=True)

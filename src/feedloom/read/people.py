@@ -29,8 +29,8 @@ from feedloom.domain.people import (
     decode_rank,
     encode_follow,
     encode_rank,
-    search_prefix,
 )
+from feedloom.domain.search import search_words
 from feedloom.lookups.access import Access
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.reader_state import ReaderRelations, ReaderStates
@@ -99,14 +99,16 @@ class People:
     async def search(
         self, viewer_id: int, query: str, limit: int, cursor: str | None
     ) -> PeoplePage:
-        """Exact username first (on the first page), then by followers, then by id."""
-        prefix, after = search_prefix(query), decode_rank(cursor)
+        """Accounts with a word of their username or display name starting with each
+        word asked: the exact username first (on the first page), then by followers,
+        then by id."""
+        words, after = search_words(query), decode_rank(cursor)
         relations = await self._states.relations(viewer_id)
-        exact = await self._directory.user_id_by_username(prefix.low)
+        exact = await self._directory.user_id_by_username(query.strip().lstrip("@"))
         exact = None if exact is None or exact in relations.blocked else exact
         exclude = {*relations.blocked, *([exact] if exact is not None else [])}
         first = [exact] if exact is not None and after is None else []
-        found = await self._directory.search(prefix, exclude, after, limit - len(first) + 1)
+        found = await self._directory.search(words, exclude, after, limit - len(first) + 1)
         more = len(found) > limit - len(first)
         found = found[: limit - len(first)]
         people = await self.people(viewer_id, [*first, *(key.user_id for key in found)])

@@ -1,4 +1,4 @@
-"""Search prefixes and people-list cursors."""
+"""People-list cursors."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from feedloom.domain.errors import BadCursor, InvalidInput
+from feedloom.domain.errors import BadCursor
 from feedloom.domain.people import (
     FOLLOW_CURSOR_PATTERN,
     SEARCH_CURSOR_PATTERN,
@@ -19,23 +19,7 @@ from feedloom.domain.people import (
     decode_rank,
     encode_follow,
     encode_rank,
-    search_prefix,
 )
-
-
-def test_a_prefix_is_the_lowercase_range_of_strings_that_start_with_it() -> None:
-    prefix = search_prefix(" Ann ")
-    assert (prefix.low, prefix.high) == ("ann", "ano")
-    for name in ("ann", "anna", "ann_z", "ann\U0010ffff"):
-        assert prefix.low <= name < prefix.high
-    for name in ("anm", "ano", "an"):
-        assert not prefix.low <= name < prefix.high
-
-
-@pytest.mark.parametrize("query", ["", "   ", "x" * 65])
-def test_an_empty_or_overlong_query_is_refused(query: str) -> None:
-    with pytest.raises(InvalidInput):
-        search_prefix(query)
 
 
 def test_cursors_round_trip_and_refuse_each_other() -> None:

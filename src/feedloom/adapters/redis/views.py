@@ -8,6 +8,7 @@ from the durable store and written again, never a crash or a wrong field."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import orjson
@@ -17,8 +18,10 @@ from feedloom.domain.facets import facets_from_json, facets_json
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import Media, MediaSize, Post, UserProfile, Visibility
 
-POST_SHAPE = "p6"  # a new field or order: a new tag (p6: facets)
+POST_SHAPE = "p7"  # a new field or order: a new tag (p6: facets, p7: `edited_at`)
 PROFILE_SHAPE = "u3"
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+MICROSECOND = timedelta(microseconds=1)
 
 
 def dump_post(post: Post) -> bytes:
@@ -39,6 +42,7 @@ def dump_post(post: Post) -> bytes:
             post.reposts,
             post.quotes,
             facets_json(post.facets),
+            _micros(post.edited_at),
         ]
     )
 
@@ -48,7 +52,8 @@ def load_post(post_id: int, data: bytes) -> Post | None:
     if fields[0] != POST_SHAPE:
         return None
     _, author_id, text, visibility, media, deleted, suspended, held, *linked = fields
-    in_reply_to, reply_to_author, repost_of, quote_of, reposts, quotes, facets = linked
+    in_reply_to, reply_to_author, repost_of, quote_of, reposts, quotes, *rest = linked
+    facets, edited_at = rest
     return Post(
         id=post_id,
         author_id=author_id,
@@ -66,7 +71,16 @@ def load_post(post_id: int, data: bytes) -> Post | None:
         reposts=reposts,
         quotes=quotes,
         facets=facets_from_json(facets),
+        edited_at=_time(edited_at),
     )
+
+
+def _micros(at: datetime | None) -> int | None:
+    return None if at is None else (at - EPOCH) // MICROSECOND
+
+
+def _time(micros: int | None) -> datetime | None:
+    return None if micros is None else EPOCH + micros * MICROSECOND
 
 
 def _dump_media(media: Media) -> list[object]:

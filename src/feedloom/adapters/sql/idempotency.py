@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from feedloom.adapters.sql.schema import idempotency_keys
 from feedloom.ports import StoredResponse
 
-Kind = Literal["post", "comment"]
+Kind = Literal["post", "comment", "edit"]
 
 
 async def claim_key(

@@ -1,9 +1,10 @@
-"""SqlPeople: find users by username (case ignored), by prefix, and by who follows whom.
+"""SqlPeople: find users by username (case ignored), by the words of their names
+(adapters/sql/search.py), and by who follows whom.
 
-Every query here is an index range (migration 0005): lowercase username and display
-name keyed in binary order (COLLATE "C" on PostgreSQL; SQLite compares binary anyway),
-and follows by (followee_id, created_at) and (follower_id, created_at). The query
-expressions must be the indexed ones exactly, or the planner cannot use the indexes:
+Every list query here is an index range: the username by its lowercase form
+(migration 0005), the words of names by the search index (migration 0022), follows by
+(followee_id, created_at) and (follower_id, created_at). The query expressions must
+be the indexed ones exactly, or the planner cannot use the indexes:
 `tests/contract/test_sql_people.py` checks the plans.
 """
 
@@ -12,22 +13,18 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, Table, and_, exists, func, or_, select
+from sqlalchemy import Select, Table, and_, exists, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from feedloom.adapters.sql.database import utc
 from feedloom.adapters.sql.schema import blocks, follows, mutes, users
-from feedloom.domain.people import FollowKey, Prefix, RankKey, RelationFlags
+from feedloom.adapters.sql.search import people_query
+from feedloom.domain.people import FollowKey, RankKey, RelationFlags
 
 
 class SqlPeople:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
-        self._postgres = engine.dialect.name == "postgresql"
-
-    def _key(self, column: Any) -> ColumnElement[str]:
-        lowered: ColumnElement[str] = func.lower(column)
-        return lowered.collate("C") if self._postgres else lowered
 
     async def user_id_by_username(self, username: str) -> int | None:
         # The unique index on lower(username) (default collation) serves this.
@@ -36,32 +33,12 @@ class SqlPeople:
             user_id: int | None = (await conn.execute(query)).scalar()
         return user_id
 
-    def search_query(
-        self, prefix: Prefix, exclude: Collection[int], after: RankKey | None, limit: int
-    ) -> Select[Any]:
-        username, name = self._key(users.c.username), self._key(users.c.display_name)
-        query = select(users.c.id, users.c.followers).where(
-            or_(
-                and_(username >= prefix.low, username < prefix.high),
-                and_(name >= prefix.low, name < prefix.high),
-            )
-        )
-        if exclude:
-            query = query.where(users.c.id.not_in(list(exclude)))
-        if after is not None:
-            query = query.where(
-                or_(
-                    users.c.followers < after.followers,
-                    and_(users.c.followers == after.followers, users.c.id > after.user_id),
-                )
-            )
-        return query.order_by(users.c.followers.desc(), users.c.id).limit(limit)
-
     async def search(
-        self, prefix: Prefix, exclude: Collection[int], after: RankKey | None, limit: int
+        self, words: Sequence[str], exclude: Collection[int], after: RankKey | None, limit: int
     ) -> list[RankKey]:
+        query = people_query(self._engine.dialect.name, words, exclude, after, limit)
         async with self._engine.connect() as conn:
-            rows = (await conn.execute(self.search_query(prefix, exclude, after, limit))).all()
+            rows = (await conn.execute(query)).all()
         return [RankKey(row.followers, row.id) for row in rows]
 
     async def followers_page(

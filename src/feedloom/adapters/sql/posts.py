@@ -11,7 +11,7 @@ from sqlalchemy import case, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from feedloom.adapters.sql.database import among
+from feedloom.adapters.sql.database import among, utc
 from feedloom.adapters.sql.facets import drop_tags, record_facets
 from feedloom.adapters.sql.idempotency import claim_key, stored_response
 from feedloom.adapters.sql.outbox import record_event
@@ -383,4 +383,5 @@ def _post_from_row(row: Any) -> Post:
         reposts=row["reposts"],
         quotes=row["quotes"],
         facets=facets_from_json(row["facets"]),
+        edited_at=utc(row["edited_at"]),
     )

@@ -154,6 +154,7 @@ posts = Table(
     Column("quotes", Integer, nullable=False, server_default="0"),
     # Migration 0018: the text's facets as written (domain/facets.py); NULL before.
     Column("facets", JSON),
+    Column("edited_at", Timestamp),  # migration 0022: NULL until the first edit
     Index("ix_posts_author_id_id", "author_id", "id"),
     Index("ix_posts_moderation_id", "moderation", "id"),
     Index("ix_posts_in_reply_to_id", "in_reply_to", "id"),
@@ -167,6 +168,21 @@ posts = Table(
         postgresql_where=LIVE_REPOST,
         sqlite_where=LIVE_REPOST,
     ),
+)
+
+# Migration 0022 also adds the search indexes the database keeps by itself (GIN on
+# PostgreSQL, FTS5 tables and triggers on SQLite): adapters/sql/search.py queries them.
+
+# What a post said before each edit (migration 0022), version 1 first; the current
+# version is the post's row.
+post_versions = Table(
+    "post_versions",
+    metadata,
+    Column("post_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("version", Integer, primary_key=True, autoincrement=False),
+    Column("text", Text, nullable=False),
+    Column("media", JSON, nullable=False),
+    Column("written_at", Timestamp, nullable=False),
 )
 
 # One report per (post, reporter): reporting again changes nothing (migration 0011).

@@ -8,11 +8,16 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, Field
 
-from feedloom.api.deps import CurrentUser, FollowCursor, PeopleDep, SearchCursor, UserId
+from feedloom.api.deps import (
+    CurrentUser,
+    FollowCursor,
+    PeopleDep,
+    SearchCursor,
+    SearchQuery,
+    UserId,
+)
 from feedloom.api.routes.users import RELATION_EXAMPLE, RelationOut, render_profile, render_relation
 from feedloom.api.schemas import PROFILE_EXAMPLE, JsonDict, Profile, example
-from feedloom.domain.patterns import text
-from feedloom.domain.people import MAX_QUERY
 from feedloom.read.people import PeoplePage, Person, ProfileView
 
 router = APIRouter(prefix="/v1/users", tags=["people"])
@@ -78,20 +83,14 @@ def render_found(view: ProfileView) -> FoundPersonOut:
 async def search_users(
     people: PeopleDep,
     viewer: CurrentUser,
-    q: Annotated[
-        str,
-        Query(
-            min_length=1,
-            max_length=MAX_QUERY,
-            description="prefix of username or name",
-            json_schema_extra={"pattern": text(min_shown=True)},
-        ),
-    ],
+    q: SearchQuery,
     cursor: SearchCursor = None,
     limit: Limit = 20,
 ) -> PeoplePageOut:
-    """People whose username or display name starts with `q` (case ignored): the exact
-    username first, then by followers. Accounts blocked either way are left out."""
+    """People with a word of their username or display name starting with each word of
+    `q` (case and Latin accents ignored; `Wonder` finds "Alice Wonder"): the exact
+    username first, then by followers. Accounts blocked either way are left out. The
+    same search as `GET /v1/search?type=people`."""
     return render_page(await people.search(viewer, q, limit, cursor))
 
 

@@ -15,6 +15,7 @@ from feedloom.api.deps import (
     CurrentUser,
     Cursor,
     DeletePostDep,
+    EditPostDep,
     EngageDep,
     IdempotencyKey,
     PostId,
@@ -23,6 +24,7 @@ from feedloom.api.deps import (
     RepostDep,
     ThreadCursor,
 )
+from feedloom.api.edit_schemas import HistoryOut, PostEdit, render_history
 from feedloom.api.moderation_schemas import NewReport, Reported
 from feedloom.api.render import json_response
 from feedloom.api.schemas import (
@@ -37,6 +39,7 @@ from feedloom.api.schemas import (
     Relation,
 )
 from feedloom.domain.model import Comment
+from feedloom.write.edit_post import MediaChoice, PostChanges
 
 router = APIRouter(prefix="/v1/posts", tags=["posts"])
 
@@ -70,6 +73,33 @@ async def create_post(
 async def get_post(post_id: PostId, posts: AuthorPostsDep, viewer: CurrentUser) -> Item:
     """One post as the viewer may see it (404 when deleted, private or blocked)."""
     return Item.of(await posts.post(viewer, post_id))
+
+
+@router.patch("/{post_id}", response_model=Item)
+async def edit_post(
+    post_id: PostId,
+    body: PostEdit,
+    edit: EditPostDep,
+    posts: AuthorPostsDep,
+    author: CurrentUser,
+    response: Response,
+    key: IdempotencyKey = None,
+) -> Item:
+    """Edit your post: text, media, alt text (only fields sent change; the visibility
+    cannot). 404 for a post that is not yours; `Idempotency-Key` makes a retry safe."""
+    media = None
+    if body.media is not None:
+        media = [MediaChoice(choice.id, choice.alt) for choice in body.media]
+    edited = await edit(author, post_id, PostChanges(body.text, media, body.visibility), key)
+    if edited.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return Item.of(await posts.post(author, edited.post_id))
+
+
+@router.get("/{post_id}/history", response_model=HistoryOut)
+async def post_history(post_id: PostId, edit: EditPostDep, viewer: CurrentUser) -> HistoryOut:
+    """Every version of a post you may see, oldest first, the current one last."""
+    return render_history(await edit.history(viewer, post_id))
 
 
 @router.delete("/{post_id}", status_code=204)
