@@ -64,6 +64,24 @@ async def test_an_edit_shows_everywhere_at_once_with_its_history(world: World) -
     assert versions[0]["written_at"] == page.json()["created_at"]
 
 
+async def test_an_edit_parses_its_text_again_and_records_the_mentions_it_adds(
+    world: World,
+) -> None:
+    kim, bo = await world.user(), await world.user()
+    post_id = await world.post(kim, "hello there")
+    response = await edit(world, kim, post_id, text=f"hello @{bo.username} #Café")
+    assert response.status_code == 200, response.text
+    assert response.json()["mentions"] == [{"id": bo.id, "username": bo.username}]
+    kinds = [(facet["type"], facet["start"]) for facet in response.json()["facets"]]
+    assert kinds == [("mention", 6), ("tag", 8 + len(bo.username))]
+    log = world.feedloom.stores.mentions
+    recorded = await log.mentions_of(int(bo.id), None, 10)
+    assert [(m.post_id, m.author_id) for m in recorded] == [(int(post_id), int(kim.id))]
+    back = await edit(world, kim, post_id, text="hello again")
+    assert back.json()["mentions"] == [] and back.json()["facets"] == []
+    assert await log.mentions_of(int(bo.id), None, 10) == []
+
+
 async def test_media_and_alt_text_change_within_the_limits(world: World) -> None:
     kim = await world.user()
     first, second = await medium(world, kim, "a cat"), await medium(world, kim)

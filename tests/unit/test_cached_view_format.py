@@ -66,9 +66,9 @@ def test_views_of_a_newer_shape_are_misses() -> None:
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
 
 
-def test_a_post_view_round_trips_with_its_edit_time_and_p5_is_a_miss() -> None:
+def test_a_post_view_round_trips_with_its_edit_time_and_p6_is_a_miss() -> None:
     post_id = IdGenerator(1).next_id()
     edited = Post(post_id, 7, "x", Visibility.PUBLIC, created_at_of(post_id), edited_at=NOW)
     assert load_post(post_id, dump_post(edited)) == edited
-    p5 = orjson.dumps(["p5", 7, "x", "public", [], False, False, False, *[None] * 4, 0, 0])
-    assert load_post(post_id, p5) is None  # cached before edits: a miss
+    p6 = orjson.dumps(["p6", 7, "x", "public", [], False, False, False, *[None] * 4, 0, 0, []])
+    assert load_post(post_id, p6) is None  # cached before edits: a miss
