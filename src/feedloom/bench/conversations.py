@@ -9,7 +9,10 @@ plain posts, so every thread is one deep and every repost shows a post.
 reply rule (a followee's reply reaches the reader only if they follow the account
 replied to, or are it), no own post brought back by another's repost, and no double
 posts (an original shown once; a repost whose original is among the `FALLOFF` entries
-below it left out). Stored with the real write paths' stores, then fanned out.
+below it left out). "Below" counts the reader's candidates: a pushed reply the rule
+keeps from the reader was never written to their timeline, so it takes no place there
+(a pulled author's reply does, and is left out when read). Stored with the real write
+paths' stores, then fanned out.
 """
 
 from __future__ import annotations
@@ -107,20 +110,28 @@ def expected_page(
     entry: dict[int, int],
     user: int,
     limit: int,
+    pulled: frozenset[int] = frozenset(),
 ) -> list[int]:
-    """The IDs of the posts a reader's first page shows (a repost shows its original)."""
+    """The IDs of the posts a reader's first page shows (a repost shows its original);
+    `pulled`: the users whose posts readers pull (all their replies are candidates)."""
     follows = set(followees[user])
+
+    def reaches(author: int) -> bool:
+        act = acts[author]
+        return act.kind != "reply" or author == user or act.target in (*follows, user)
+
     ordered = sorted([*followees[user], user], key=lambda u: entry[u], reverse=True)
+    candidates = [u for u in ordered if u in pulled or reaches(u)]
     shown: set[int] = set()
     page: list[int] = []
-    for index, author in enumerate(ordered):
+    for index, author in enumerate(candidates):
         act = acts[author]
-        if act.kind == "reply" and author != user and act.target not in (*follows, user):
+        if not reaches(author):
             continue
         if act.kind == "repost":
             assert act.target is not None
             original = entry[act.target]
-            below = {entry[u] for u in ordered[index + 1 : index + 1 + FALLOFF]}
+            below = {entry[u] for u in candidates[index + 1 : index + 1 + FALLOFF]}
             mine_back = act.target == user and author != user
             if mine_back or original in shown or original in below:
                 continue

@@ -19,6 +19,7 @@ import sqlite3
 import statistics
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -114,7 +115,8 @@ async def run_read_bench(
         warm = [u for u in sample_readers(workload.users, warmup, salt=2) if u not in sampled]
         if conversations:
             follows = workload.followees
-            expected = {u: expected_page(follows, acts, post_of, u, PAGE) for u in sampled}
+            pulled = _pulled(follows, settings.fanout.pull_above)
+            expected = {u: expected_page(follows, acts, post_of, u, PAGE, pulled) for u in sampled}
         else:
             expected = {u: _expected_page(workload, post_of, u) for u in sampled}
         settle_heap()  # as a server does once it is up: the setup's heap is not a read's
@@ -194,6 +196,12 @@ async def _scroll(feedloom: Feedloom, user_id: int) -> list[int]:
         if cursor is None:
             break
     return shown
+
+
+def _pulled(followees: list[list[int]], pull_above: int) -> frozenset[int]:
+    """The users with more than `pull_above` followers: their posts are pulled."""
+    followers = Counter(f for mine in followees for f in mine)
+    return frozenset(user for user, count in followers.items() if count > pull_above)
 
 
 def _expected_page(workload: Workload, post_of: dict[int, int], user: int) -> list[int]:
