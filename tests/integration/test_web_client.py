@@ -238,10 +238,6 @@ def journey(server: Server, drivers: tuple[WebDriver, WebDriver], shots: Path | 
     bo.driver.refresh()
     bo.click(f"{card} .comments-toggle")
     bo.wait_text(f"{card} .comment", "What a sky!")
-    if shots:
-        screenshot(ann.driver, shots, "feed-desktop", DESKTOP)
-        screenshot(ann.driver, shots, "feed-phone", PHONE)
-        ann.driver.set_window_size(*DESKTOP)
 
     thread(ann, card)
     post_page(ann, post_id)
@@ -251,10 +247,6 @@ def journey(server: Server, drivers: tuple[WebDriver, WebDriver], shots: Path | 
     ann.wait_text("#profile-name", "Bo Poster")
     ann.wait_text(".profile .counts", "1 follower")
     ann.find(f"article[data-post-id='{post_id}']")  # his timeline
-    if shots:
-        screenshot(ann.driver, shots, "profile-desktop", DESKTOP)
-        screenshot(ann.driver, shots, "profile-phone", PHONE)
-        ann.driver.set_window_size(*DESKTOP)
     ann.click(".profile button.block")
     ann.click("#confirm-ok")
     ann.wait_text(".profile button.block", "Unblock")

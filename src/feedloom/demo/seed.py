@@ -1,9 +1,15 @@
-"""Demo data, so a newcomer's first `feedloom serve` shows a living feed.
+"""Demo data, so a newcomer's first `feedloom serve` shows a living feed that looks like
+people: names and posts in English, French and Bengali (demo/people.py,
+demo/sentences.py), hashtags and mentions, drawn avatars and pictures (demo/pictures.py).
 
 A few hundred users on a heavy-tailed follow graph (popularity ~ Pareto), a handful
 of big accounts above the (demo-sized) pull threshold, a few days of posts, likes and
-comments, and a ticker that keeps posting while the server runs. Everyone's password
-is DEMO_PASSWORD; log in as `demo`.
+comments, a few fresh posts with pictures, and a ticker that keeps posting while the
+server runs. Everyone's password is DEMO_PASSWORD; log in as `demo`.
+
+Avatars and pictures go through the same upload use case as a client's (checked,
+re-encoded, resized by the worker); on a bucket, where uploads go straight to the
+bucket, the demo has none.
 """
 
 from __future__ import annotations
@@ -17,6 +23,9 @@ from datetime import timedelta
 from argon2 import PasswordHasher
 
 from feedloom.bootstrap import Feedloom
+from feedloom.demo.people import Person, demo_people
+from feedloom.demo.texts import demo_reply, demo_text
+from feedloom.demo.uploads import DemoPictures
 from feedloom.domain.ids import IdGenerator, created_at_of
 from feedloom.domain.model import Comment, Post, Visibility
 from feedloom.ports import AccountStore, BulkImporter, Clock, NewUser
@@ -27,48 +36,7 @@ DEMO_PASSWORD = "demo-password"
 DEMO_USERS = 300
 BIG_ACCOUNTS = 5
 TICK_SECONDS = 5.0
-WORDS = [
-    "coffee",
-    "morning",
-    "shipping",
-    "release",
-    "bug",
-    "fix",
-    "launch",
-    "weekend",
-    "hiking",
-    "rain",
-    "sunset",
-    "deploy",
-    "python",
-    "feed",
-    "cache",
-    "redis",
-    "postgres",
-    "timeline",
-    "cursor",
-    "latency",
-    "p99",
-    "music",
-    "book",
-    "movie",
-    "garden",
-    "cat",
-    "dog",
-    "city",
-    "train",
-    "bike",
-    "lunch",
-    "idea",
-    "team",
-    "design",
-    "review",
-    "benchmark",
-]
-
-
-def demo_text(rng: random.Random) -> str:
-    return " ".join(rng.choice(WORDS) for _ in range(rng.randint(4, 14))).capitalize() + "."
+PEOPLE_SEED = 7
 
 
 @contextlib.asynccontextmanager
@@ -87,6 +55,7 @@ async def demo_running(feedloom: Feedloom) -> AsyncIterator[None]:
 
 def demo_seeder(feedloom: Feedloom) -> DemoSeeder:
     policy = feedloom.settings.fanout.policy()
+    services = feedloom.services
     return DemoSeeder(
         feedloom.stores.accounts,
         feedloom.stores.bulk,
@@ -94,6 +63,7 @@ def demo_seeder(feedloom: Feedloom) -> DemoSeeder:
         feedloom.runtime.ids,
         feedloom.runtime.clock,
         lambda followers: policy.is_pulled(followers, False),
+        DemoPictures(services.media, services.edit_profile, services.publish),
     )
 
 
@@ -106,28 +76,35 @@ class DemoSeeder:
         ids: IdGenerator,
         clock: Clock,
         is_pulled: Callable[[int], bool],
+        pictures: DemoPictures,
     ) -> None:
         self._accounts, self._bulk, self._hasher = accounts, bulk, hasher
         self._ids, self._clock, self._is_pulled = ids, clock, is_pulled
+        self._pictures = pictures
 
-    async def seed(self, users: int = DEMO_USERS, seed: int = 7) -> bool:
+    async def seed(self, users: int = DEMO_USERS, seed: int = PEOPLE_SEED) -> bool:
         """Load the demo world unless the demo user already exists. True if seeded."""
         if await self._accounts.credentials(DEMO_USER) is not None:
             return False
         rng = random.Random(seed)
         password_hash = self._hasher.hash(DEMO_PASSWORD)
-        names = [DEMO_USER, *(f"user{n:03d}" for n in range(1, users))]
-        people = [
-            NewUser(self._ids.next_id(), name, name.capitalize(), password_hash) for name in names
+        people = demo_people(users, seed)
+        new_users = [
+            NewUser(self._ids.next_id(), person.username, person.display_name, password_hash)
+            for person in people
         ]
-        ids = [person.id for person in people]
-        await self._bulk.load(people, _follow_graph(rng, ids), self._clock(), self._is_pulled)
-        await self._post_history(rng, ids)
+        ids = [user.id for user in new_users]
+        edges = _follow_graph(rng, ids)
+        await self._bulk.load(new_users, edges, self._clock(), self._is_pulled)
+        world = _World(ids, people, edges)
+        await self._post_history(rng, world)
+        await self._pictures.add(rng, world.members())
         return True
 
-    async def _post_history(self, rng: random.Random, ids: list[int]) -> None:
+    async def _post_history(self, rng: random.Random, world: _World) -> None:
         """Three days of posts, minted with back-dated IDs (an ID carries its time), with
         likes and comments, in one bulk transaction."""
+        ids = world.ids
         start_ms = int((self._clock() - timedelta(days=3)).timestamp() * 1000)
         span_ms = 3 * 24 * 3600 * 1000
         stamps = sorted(start_ms + rng.randrange(span_ms) for _ in range(len(ids) * 3))
@@ -135,18 +112,42 @@ class DemoSeeder:
         minted = IdGenerator(worker_id=1023, clock_ms=lambda: next(clock))
         posts = []
         for _ in stamps:
-            post_id = minted.next_id()
+            post_id, author = minted.next_id(), rng.choice(ids)
             visibility = Visibility.FOLLOWERS if rng.random() < 0.1 else Visibility.PUBLIC
-            posts.append(
-                Post(post_id, rng.choice(ids), demo_text(rng), visibility, created_at_of(post_id))
-            )
+            text = world.text(rng, author)
+            posts.append(Post(post_id, author, text, visibility, created_at_of(post_id)))
         likes, comments = [], []
         for post in rng.sample(posts, len(posts) // 2):
             likes += [(post.id, user_id) for user_id in rng.sample(ids, rng.randint(1, 12))]
             if rng.random() < 0.3:
                 author, comment_id = rng.choice(ids), self._ids.next_id()
-                comments.append(Comment(comment_id, post.id, author, demo_text(rng), self._clock()))
+                reply = demo_reply(rng, world.language[author])
+                comments.append(Comment(comment_id, post.id, author, reply, self._clock()))
         await self._bulk.load_history(posts, likes, comments, self._clock())
+
+
+class _World:
+    """The seeded people by ID: their language and whom they follow (to mention)."""
+
+    def __init__(self, ids: list[int], people: list[Person], edges: list[tuple[int, int]]):
+        self.ids = ids
+        self.language = {user: person.language for user, person in zip(ids, people, strict=True)}
+        self.username = {user: person.username for user, person in zip(ids, people, strict=True)}
+        self.id_of = {name: user for user, name in self.username.items()}
+        self.follows: dict[int, list[str]] = {}
+        for follower, followee in edges:
+            self.follows.setdefault(follower, []).append(self.username[followee])
+
+    def text(self, rng: random.Random, author: int) -> str:
+        friends = self.follows.get(author, [])[:20]
+        return demo_text(rng, self.language[author], friends)
+
+    def members(self) -> list[tuple[int, str]]:
+        """Everyone, the demo account and whom it follows first (a first look shows them)."""
+        demo = self.ids[0]
+        followed = {self.id_of[name] for name in self.follows.get(demo, [])}
+        ordered = [demo, *sorted(followed), *(u for u in self.ids[1:] if u not in followed)]
+        return [(user, self.language[user]) for user in ordered]
 
 
 def _follow_graph(rng: random.Random, ids: list[int]) -> list[tuple[int, int]]:
@@ -168,11 +169,13 @@ async def run_ticker(
 ) -> None:
     """Keep the demo alive: a random demo user posts every few seconds."""
     rng = random.Random(seed)
-    names = [f"user{n:03d}" for n in range(1, DEMO_USERS)]
+    people = demo_people(DEMO_USERS, PEOPLE_SEED)[1:]
     while not stop.is_set():
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), TICK_SECONDS)
             return
-        credentials = await accounts.credentials(rng.choice(names))
+        person = rng.choice(people)
+        credentials = await accounts.credentials(person.username)
         if credentials is not None:
-            await publish(credentials.user_id, demo_text(rng), [], Visibility.PUBLIC, None)
+            text = demo_text(rng, person.language)
+            await publish(credentials.user_id, text, [], Visibility.PUBLIC, None)
