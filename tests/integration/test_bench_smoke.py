@@ -120,6 +120,18 @@ def test_bench_read_over_http_checks_every_page_closed_loop_and_paced() -> None:
     assert re.search(r"\| paced at 50% of that \([\d,]+/s due\) \| [\d,]+ \| ", output), output
 
 
+def test_bench_read_over_http_reads_the_mastodon_home_timeline_beside_v1() -> None:
+    output = run(
+        "read", "--users", "200", "--readers", "20", "--rounds", "1", "--http",
+        "--concurrency", "4", "--surface", "mastodon",
+    )  # fmt: skip
+
+    assert "mismatches 0, errors 0" in output, output  # the Mastodon pages checked too
+    line = r"\| GET /api/v1/timelines/home\?limit=20, closed loop, same sitting \| [\d,]+ \| "
+    assert re.search(line, output), output
+    assert re.search(r"/v1 reads/s over the Mastodon surface's: [\d.]+x", output), output
+
+
 def test_bench_lanes_reports_the_ordinary_posts_lag_beside_a_big_fan_out() -> None:
     output = run(
         "lanes", "--big", "400", "--ordinary", "5", "--per-author", "20", "--rate", "20",

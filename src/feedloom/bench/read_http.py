@@ -9,6 +9,11 @@ checked against the expected newest 20 after the timed loop. Reads/s is the
 closed-loop throughput; p50/p99 are per request. Then as many rounds again, paced at
 half the closed-loop rate (the median warm round's), each request timed from when it
 was due (bench/http_load.py `paced`): the latency a server at half load gives.
+
+`surface="mastodon"` adds the Mastodon-compatible home timeline
+(GET /api/v1/timelines/home?limit=20, the same HomeFeed) in the same sitting: each
+round reads through /v1 and then through it, so both see the same server, caches and
+machine load, and the report gives their ratio (issue 36 holds it within 1.2x).
 """
 
 from __future__ import annotations
@@ -40,10 +45,16 @@ class HttpReadBench:
     paced_rate: float = 0.0
     mismatches: int = 0
     errors: int = 0
+    mastodon: list[Round] = field(default_factory=list)  # surface="mastodon" only
 
 
 async def run_http_read_bench(
-    kind: StoreKind, workload: Workload, readers: int, rounds: int, concurrency: int
+    kind: StoreKind,
+    workload: Workload,
+    readers: int,
+    rounds: int,
+    concurrency: int,
+    surface: str = "v1",
 ) -> HttpReadBench:
     edges = workload.edges
     async with started_target(kind, {}, edges, posts_per_user=1) as target:
@@ -55,9 +66,13 @@ async def run_http_read_bench(
         expected = _expected(workload, target.user_ids, sampled)
         async with _connections(target.url, concurrency) as connections:
             requests = [_request(connections[0], target.tokens[r]) for r in sampled]
+            home = [_request(connections[0], target.tokens[r], MASTODON) for r in sampled]
             for _ in range(rounds):
                 load = await closed_loop(connections, requests)
                 result.rounds.append(_checked(result, load, sampled, expected))
+                if surface == "mastodon":
+                    load = await closed_loop(connections, home)
+                    result.mastodon.append(_checked(result, load, sampled, expected))
             warm = result.rounds[1:] or result.rounds
             result.paced_rate = PACED_SHARE * headline(warm)["reads_per_s"]
             for _ in range(rounds):
@@ -75,8 +90,12 @@ async def _connections(url: str, concurrency: int) -> AsyncIterator[list[LeanCon
         yield connections
 
 
-def _request(connection: LeanConnection, token: str) -> bytes:
-    return connection.get_request(f"/v1/feed?limit={PAGE}", {"Authorization": f"Bearer {token}"})
+V1 = f"/v1/feed?limit={PAGE}"
+MASTODON = f"/api/v1/timelines/home?limit={PAGE}"
+
+
+def _request(connection: LeanConnection, token: str, path: str = V1) -> bytes:
+    return connection.get_request(path, {"Authorization": f"Bearer {token}"})
 
 
 def _checked(
@@ -108,9 +127,13 @@ def _expected(
 
 
 def _authors(status: int, body: bytes) -> list[str] | None:
+    """A page's authors, from /v1's `items` or the Mastodon surface's statuses."""
     if status != 200:
         return None
-    return [item["author"]["id"] for item in orjson.loads(body)["items"]]
+    page = orjson.loads(body)
+    if isinstance(page, list):
+        return [status["account"]["id"] for status in page]
+    return [item["author"]["id"] for item in page["items"]]
 
 
 def render_http_read(bench: HttpReadBench) -> str:
@@ -125,6 +148,14 @@ def render_http_read(bench: HttpReadBench) -> str:
         f"| GET /v1/feed?limit=20, closed loop | {head['reads_per_s']:,.0f} | "
         f"{head['p50_ms']:.2f} ms | {head['p99_ms']:.2f} ms |",
     ]
+    if bench.mastodon:
+        other = headline(bench.mastodon)
+        lines.append(
+            f"| GET {MASTODON}, closed loop, same sitting | {other['reads_per_s']:,.0f} | "
+            f"{other['p50_ms']:.2f} ms | {other['p99_ms']:.2f} ms |"
+        )
+        ratio = head["reads_per_s"] / other["reads_per_s"] if other["reads_per_s"] else 0.0
+        per_round += f"; /v1 reads/s over the Mastodon surface's: {ratio:.2f}x"
     if bench.paced:
         paced = sorted((r.summary() for r in bench.paced), key=lambda s: s["p99_ms"])
         middle = paced[len(paced) // 2]

@@ -38,6 +38,13 @@ class Start(StrEnum):
     cluster = "cluster"  # postgres (env URL) + a 3-master Redis Cluster the bench starts
 
 
+class Surface(StrEnum):
+    """Which client API `bench read --http` reads the home feed through."""
+
+    v1 = "v1"
+    mastodon = "mastodon"  # and /v1 beside it, in the same sitting
+
+
 class Strategy(StrEnum):
     push = "push"
     pull = "pull"
@@ -287,6 +294,13 @@ def read(
         bool, typer.Option(help="Over HTTP against a server it starts (bench/read_http.py).")
     ] = False,
     concurrency: Annotated[int, typer.Option(min=1, max=256, help="--http: clients.")] = 16,
+    surface: Annotated[
+        Surface,
+        typer.Option(
+            help="--http: `mastodon` also reads GET /api/v1/timelines/home in the same "
+            "sitting, round by round beside GET /v1/feed, and reports the ratio."
+        ),
+    ] = Surface.v1,
     conversations: Annotated[
         bool,
         typer.Option(
@@ -300,9 +314,11 @@ def read(
     pull baseline on the same graph, pages checked (see bench/read.py)."""
     if http and conversations:
         raise typer.BadParameter("in-process only", param_hint="--conversations")
+    if surface is not Surface.v1 and not http:
+        raise typer.BadParameter("over HTTP only (--http)", param_hint="--surface")
     if http:
         require_bench_extra("bench read --http", "httpx")
-        _read_over_http(users, seed, readers, rounds, start, concurrency)
+        _read_over_http(users, seed, readers, rounds, start, concurrency, surface)
         return
     from feedloom.bench.read import render_read, run_read_bench
     from feedloom.bench.stores import scratch_store, settings_from_env
@@ -349,7 +365,13 @@ def likes(
 
 
 def _read_over_http(
-    users: int, seed: int, readers: int, rounds: int, start: Start, concurrency: int
+    users: int,
+    seed: int,
+    readers: int,
+    rounds: int,
+    start: Start,
+    concurrency: int,
+    surface: Surface = Surface.v1,
 ) -> None:
     from feedloom.bench.read_http import render_http_read, run_http_read_bench
     from feedloom.bench.workload import peers_workload
@@ -359,7 +381,9 @@ def _read_over_http(
         typer.echo(
             f"bench read --http on {start.value}: {users:,} users, c={concurrency}", err=True
         )
-        bench = await run_http_read_bench(start.value, workload, readers, rounds, concurrency)
+        bench = await run_http_read_bench(
+            start.value, workload, readers, rounds, concurrency, surface.value
+        )
         return render_http_read(bench)
 
     typer.echo(_run(main))
