@@ -5,6 +5,7 @@
 import { ApiError, api } from "./api.js";
 import { composer } from "./compose.js";
 import { trendingNow, whoToFollow } from "./discover.js";
+import { feedSwitcher } from "./feeds.js";
 import { bigger, h } from "./dom.js";
 import { NewPostNotices } from "./notices.js";
 import { pagedList } from "./pager.js";
@@ -91,7 +92,8 @@ export async function homeView(main) {
   // Someone who follows few people yet sees whom they might follow and, while their own
   // feed is empty, what is trending: never an empty first screen.
   const discover = h("div", { class: "discover-slot" });
-  main.replaceChildren(h("h1", { class: "visually-hidden" }, "Home"), write, discover, h("div", { class: "feed-head" }, switcher), pill, feed.element);
+  const feeds = await feedSwitcher("#/").catch(() => null);
+  main.replaceChildren(h("h1", { class: "visually-hidden" }, "Home"), feeds, write, discover, h("div", { class: "feed-head" }, switcher), pill, feed.element);
   const [, me] = await Promise.all([loadTop(), api("GET", "/v1/me")]);
   const extras = await Promise.all([
     whoToFollow(me).catch(() => null),

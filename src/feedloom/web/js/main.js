@@ -6,6 +6,7 @@ import { ApiError, OfflineError, api, onSignedOut, session } from "./api.js";
 import { authView } from "./auth.js";
 import { h, profileHref, tickTimes } from "./dom.js";
 import { homeView } from "./feed.js";
+import { listView, listsView, newFeedView, savedFeedView } from "./feeds.js";
 import { connectionsView, searchView } from "./people.js";
 import { profileView } from "./profile.js";
 import { settingsView } from "./settings.js";
@@ -17,6 +18,10 @@ const ROUTES = [
   [/^#\/signup$/, (main) => authView(main, "signup"), false],
   [/^#\/people$/, searchView, true],
   [/^#\/settings$/, settingsView, true],
+  [/^#\/lists$/, listsView, true],
+  [/^#\/lists\/(\d+)$/, listView, true],
+  [/^#\/feeds\/new$/, newFeedView, true],
+  [/^#\/feeds\/(\d+)$/, savedFeedView, true],
   [/^#\/post\/(\d+)$/, threadView, true],
   [/^#\/u\/([^/]+)\/(followers|following)$/, (main, name, tab) => connectionsView(main, decodeURIComponent(name), tab), true],
   [/^#\/u\/([^/]+)$/, (main, name) => profileView(main, decodeURIComponent(name)), true],

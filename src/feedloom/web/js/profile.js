@@ -4,6 +4,7 @@ import { api, session } from "./api.js";
 import { avatar, h, plural, profileHref } from "./dom.js";
 import { pagedList } from "./pager.js";
 import { postCard } from "./post.js";
+import { addToList } from "./feeds.js";
 import { blockButton, followButton, muteButton } from "./relations.js";
 
 export async function profileView(main, username) {
@@ -52,6 +53,7 @@ export async function profileView(main, username) {
     });
     showBlocked(Boolean(relation.blocking));
     actions = [follow, mute, block];
+    if (relation.following) actions.push(await addToList(person));
   }
 
   main.replaceChildren(

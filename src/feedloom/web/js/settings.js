@@ -1,9 +1,11 @@
 // Settings: profile (name, bio, avatar), default feed order, blocked and muted accounts,
+// muted words (feeds.js),
 // sessions (settings_lists.js), password, account deletion.
 // Password change and deletion appear only when the server's API offers them.
 
 import { ApiError, api, serverCapabilities, session } from "./api.js";
 import { avatar, confirmAction, h } from "./dom.js";
+import { mutedWordsSection } from "./feeds.js";
 import { IMAGE_TYPES, uploadImage } from "./media.js";
 import { relationListSection, sessionsSection } from "./settings_lists.js";
 import { attempt, showInfo, showWarning } from "./status.js";
@@ -20,6 +22,7 @@ export async function settingsView(main) {
     orderForm(preferences),
     relationListSection("block"),
     relationListSection("mute"),
+    mutedWordsSection(),
     sessionsSection(),
     offered(passwordForm(me.username), capabilities.changePassword),
     offered(deleteForm(me.username), capabilities.deleteAccount),
