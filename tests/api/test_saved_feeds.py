@@ -96,6 +96,21 @@ async def test_list_and_author_sources_merge_and_an_author_need_not_be_followed(
     assert await world.feed_ids(alice) == [carol_post]
 
 
+async def test_a_tag_source_reads_anyones_public_posts_with_the_tag(world: World) -> None:
+    alice, bob, carol = await world.user(), await world.user(), await world.user()
+    tagged = await world.post(bob, "Morning at the #Harbour")
+    await world.post(bob, "no tag here")
+    private = await world.post(carol, "#harbour for followers", visibility="followers")
+    await world.client.put(f"/v1/users/{alice.id}/block", headers=carol.auth)
+    blocked = await world.post(carol, "#harbour again")
+    await world.settle()
+    feed = await save(world, alice, sources=["tag:#HARBOUR"])
+    assert feed["sources"] == ["tag:harbour"]
+    found = await items(world, alice, feed["id"])
+    assert found == [tagged]
+    assert private not in found and blocked not in found
+
+
 async def test_bad_definitions_are_422_and_save_nothing(world: World) -> None:
     alice, bob = await world.user(), await world.user()
     others = (await world.client.post("/v1/lists", json={"title": "B"}, headers=bob.auth)).json()
@@ -103,6 +118,8 @@ async def test_bad_definitions_are_422_and_save_nothing(world: World) -> None:
         {"sources": []},
         {"sources": ["everything"]},
         {"sources": ["list:abc"]},
+        {"sources": ["tag:#"]},
+        {"sources": ["tag:2026"]},
         {"sources": [f"list:{others['id']}"]},  # someone else's list
         {"sources": ["author:12345"]},  # no such account
         {"sources": ["home", "home"]},

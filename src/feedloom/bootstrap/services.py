@@ -472,6 +472,7 @@ def build_services(
             generator_feed,
             author_timelines,
             stores.archive,
+            stores.tags,
             settings.lists.max_members,
         ),
         apps=apps,

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from feedloom.domain.errors import InvalidInput
+from feedloom.domain.facets import normalize_tag
 from feedloom.domain.model import FeedOrder, Post
 
 MAX_SOURCES = 10
@@ -54,7 +55,6 @@ class Source:
         return int(self.value)
 
 
-TAG = re.compile(r"[^\W_][\w]{0,99}")
 NUMBER = re.compile(r"[1-9][0-9]{0,18}")
 
 
@@ -71,9 +71,10 @@ def parse_source(text: str) -> Source:
     if source.kind in (SourceKind.LIST, SourceKind.AUTHOR) and not NUMBER.fullmatch(value):
         raise InvalidInput(f"source {text[:40]!r}: {kind} wants a numeric ID")
     if source.kind is SourceKind.TAG:
-        if not TAG.fullmatch(value.removeprefix("#")):
+        name = normalize_tag(value.removeprefix("#"))
+        if name is None:
             raise InvalidInput(f"source {text[:40]!r}: not a hashtag")
-        source = Source(SourceKind.TAG, value.removeprefix("#").casefold())
+        source = Source(SourceKind.TAG, name)
     if source.kind is SourceKind.GENERATOR and not value.startswith(("http://", "https://")):
         raise InvalidInput(f"source {text[:40]!r}: a generator is named by its http(s) URI")
     return source

@@ -59,6 +59,7 @@ class ViewerContext:
     left_home: frozenset[int] = frozenset()
     filters: FeedFilters | None = None  # a saved feed's or a list's own filters
     also_from: frozenset[int] = frozenset()  # unfollowed authors a saved feed reads too
+    anyone: bool = False  # a saved feed with a tag source: any author's posts may pass
 
     def follows(self, author_id: int) -> bool:
         return author_id == self.viewer_id or author_id in self.following
@@ -98,7 +99,7 @@ def feed_filter(viewer: ViewerContext, post: Post) -> FilterReason | None:
         return reason
     if post.author_id in viewer.muted:
         return FilterReason.MUTED
-    if not viewer.follows(post.author_id) and post.author_id not in viewer.also_from:
+    if not (viewer.anyone or viewer.follows(post.author_id) or post.author_id in viewer.also_from):
         return FilterReason.UNFOLLOWED
     original = post.original
     if original is not None:

@@ -21,6 +21,7 @@ from typing import Protocol
 from feedloom.domain.timeline import merge_newest_first, newest
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.ports import PostArchive
+from feedloom.ports.tags import TagStore
 from feedloom.read.viewer import Reader
 
 
@@ -57,6 +58,19 @@ class AuthorsSource:
         if len(trusted) < count and horizon is not None:
             trusted = await self._archive.post_ids_by_authors(self._authors, before, None, count)
         return dict.fromkeys(trusted, self._label)
+
+
+class TagSource:
+    """A hashtag's live public posts, newest first (the tags' own index: one range)."""
+
+    def __init__(self, tags: TagStore, name: str) -> None:
+        self._tags, self._name = tags, name
+
+    async def gather(self, reader: Reader, before: int | None, count: int) -> dict[int, str]:
+        found = (await self._tags.tags([self._name])).get(self._name)
+        if found is None:
+            return {}
+        return dict.fromkeys(await self._tags.tag_post_ids(found.id, before, count), "tag")
 
 
 class MergedSource:

@@ -3,7 +3,8 @@ feed's pipeline (read/home_feed.py: viewer → candidates → visible → page �
 
 A definition (domain/feed_definitions.py) becomes a `FeedView`: its sources as one
 candidate source (the home feed's candidates for `home`, members' author timelines
-merged at read time for `list:` and `author:`), its filters on the reader's context.
+merged at read time for `list:` and `author:`, the tag's index for `tag:`), its
+filters on the reader's context.
 A list feed is the definition of one list source, read in time order, with the list's
 reply policy. A generator source is read by the generator (read/generator_feed.py).
 """
@@ -17,9 +18,10 @@ from feedloom.domain.model import FeedOrder
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.ports import PostArchive
 from feedloom.ports.feeds import ListStore, SavedFeedStore
+from feedloom.ports.tags import TagStore
 from feedloom.read.candidates import Candidates
 from feedloom.read.feed_page import FeedPage
-from feedloom.read.feed_sources import AuthorsSource, CandidateSource, MergedSource
+from feedloom.read.feed_sources import AuthorsSource, CandidateSource, MergedSource, TagSource
 from feedloom.read.generator_feed import GeneratorFeed
 from feedloom.read.home_feed import FeedView, HomeFeed
 from feedloom.read.timing import StageTimer
@@ -37,12 +39,13 @@ class Feeds:
         generator_feed: GeneratorFeed,
         author_timelines: AuthorTimelines,
         archive: PostArchive,
+        tags: TagStore,
         max_members: int,
     ) -> None:
         self._home, self._home_candidates = home, home_candidates
         self._lists, self._saved, self._generator_feed = lists, saved, generator_feed
         self._author_timelines, self._archive = author_timelines, archive
-        self._max_members = max_members
+        self._tags, self._max_members = tags, max_members
 
     async def list_page(
         self, user_id: int, list_id: int, limit: int | None, cursor: str | None, timer: StageTimer
@@ -99,8 +102,14 @@ class Feeds:
                 sources.append(self._authors([source.number], AUTHOR))
                 shown.add(source.number)
                 also_from.add(source.number)
+            elif source.kind is SourceKind.TAG:
+                sources.append(TagSource(self._tags, source.value))
         return FeedView(
-            MergedSource(sources), definition.filters, frozenset(shown), frozenset(also_from)
+            MergedSource(sources),
+            definition.filters,
+            frozenset(shown),
+            frozenset(also_from),
+            anyone=bool(definition.of_kind(SourceKind.TAG)),
         )
 
     def _authors(self, authors: list[int], label: str) -> AuthorsSource:

@@ -37,6 +37,7 @@ class FeedView:
     filters: FeedFilters | None = None
     shown: frozenset[int] = frozenset()
     also_from: frozenset[int] = frozenset()
+    anyone: bool = False  # a tag source: posts of anyone (never past the visibility rules)
 
     def applied_to(self, reader: Reader) -> Reader:
         context = replace(
@@ -44,6 +45,7 @@ class FeedView:
             filters=self.filters,
             left_home=reader.context.left_home - self.shown,
             also_from=self.also_from,
+            anyone=self.anyone,
         )
         return replace(reader, context=context)
 

@@ -88,14 +88,14 @@ class SavedFeeds:
                     await self._access.visible_profile(owner_id, source.number)
                 except NotFound:
                     raise InvalidInput(f"source {source}: no such account") from None
-            elif source.kind is SourceKind.GENERATOR:
-                if await self._generators.generator_by_uri(source.value) is None:
-                    raise InvalidInput(
-                        f"source {source}: no generator registered with this URI "
-                        "(POST /v1/generators first)"
-                    )
-            elif source.kind is SourceKind.TAG:
-                raise InvalidInput(f"source {source}: tag sources are not available yet")
+            elif (
+                source.kind is SourceKind.GENERATOR
+                and await self._generators.generator_by_uri(source.value) is None
+            ):
+                raise InvalidInput(
+                    f"source {source}: no generator registered with this URI "
+                    "(POST /v1/generators first)"
+                )
 
 
 class MutedWords:
