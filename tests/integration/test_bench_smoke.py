@@ -109,6 +109,14 @@ def test_bench_read_with_conversations_checks_pages_and_scrolls_for_double_posts
     assert "| feedloom (home feed, in-process, conversations) |" in output
 
 
+def test_bench_read_with_feeds_reads_list_saved_and_generator_feeds_beside_home() -> None:
+    output = run("read", "--users", "200", "--readers", "5", "--rounds", "1", "--feeds")
+
+    assert "mismatches 0" in output, output  # saved and generator pages equal home's
+    for kind in ("home", "list", "saved", "generator"):
+        assert re.search(rf"\| {kind} \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+x \|", output), output
+
+
 def test_bench_read_over_http_checks_every_page_closed_loop_and_paced() -> None:
     output = run(
         "read", "--users", "200", "--readers", "20", "--rounds", "1", "--http",

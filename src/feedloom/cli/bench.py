@@ -309,11 +309,21 @@ def read(
             "checked for duplicates (bench/conversations.py). No baseline."
         ),
     ] = False,
+    feeds: Annotated[
+        bool,
+        typer.Option(
+            help="A 100-member list feed, a saved feed with 3 filters and a local generator "
+            "feed, each beside the home feed in one sitting, p50 ratios reported "
+            "(bench/custom_feeds.py). No baseline."
+        ),
+    ] = False,
 ) -> None:
     """First-page home feed reads in-process on the peers' workload, beside a naive SQL
     pull baseline on the same graph, pages checked (see bench/read.py)."""
     if http and conversations:
         raise typer.BadParameter("in-process only", param_hint="--conversations")
+    if feeds and (http or conversations):
+        raise typer.BadParameter("in-process, without --conversations", param_hint="--feeds")
     if surface is not Surface.v1 and not http:
         raise typer.BadParameter("over HTTP only (--http)", param_hint="--surface")
     if http:
@@ -323,6 +333,10 @@ def read(
     from feedloom.bench.read import render_read, run_read_bench
     from feedloom.bench.stores import scratch_store, settings_from_env
     from feedloom.bench.workload import PEERS_FINGERPRINT, PEERS_SEED, PEERS_USERS, peers_workload
+
+    if feeds:
+        _read_feeds(users, seed, readers, rounds, start)
+        return
 
     async def main() -> str:
         workload = peers_workload(users, seed)
@@ -360,6 +374,22 @@ def likes(
             typer.echo(f"bench likes on {start.value}: {users:,} likers", err=True)
             bench = await run_likes_bench(settings, users, concurrency, hot_per_flush)
             return render_likes(bench, start.value)
+
+    typer.echo(_run(main))
+
+
+def _read_feeds(users: int, seed: int, readers: int, rounds: int, start: Start) -> None:
+    from feedloom.bench.custom_feeds import render_feeds, run_feeds_bench
+    from feedloom.bench.stores import scratch_store, settings_from_env
+    from feedloom.bench.workload import peers_workload
+
+    async def main() -> str:
+        workload = peers_workload(users, seed)
+        async with scratch_store(start.value) as store:
+            settings = settings_from_env(store.run_env({}))
+            typer.echo(f"bench read --feeds on {start.value}: {users:,} users", err=True)
+            bench = await run_feeds_bench(settings, workload, readers, rounds)
+            return render_feeds(bench, start.value)
 
     typer.echo(_run(main))
 
