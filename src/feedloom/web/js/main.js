@@ -16,7 +16,8 @@ import { clearStatus, errorPanel, showError } from "./status.js";
 const ROUTES = [
   [/^#\/login$/, (main) => authView(main, "login"), false],
   [/^#\/signup$/, (main) => authView(main, "signup"), false],
-  [/^#\/people$/, searchView, true],
+  [/^#\/people$/, (main) => searchView(main, "people"), true],
+  [/^#\/search$/, (main) => searchView(main, "posts"), true],
   [/^#\/settings$/, settingsView, true],
   [/^#\/lists$/, listsView, true],
   [/^#\/lists\/(\d+)$/, listView, true],

@@ -1,8 +1,10 @@
-// People: search as you type, followers / following lists, and the row each shows.
+// Search (posts and people, as you type), followers / following lists, and the row
+// each person shows.
 
 import { api } from "./api.js";
 import { avatar, h, profileHref } from "./dom.js";
 import { pagedList } from "./pager.js";
+import { postCard } from "./post.js";
 import { followButton } from "./relations.js";
 
 export function personRow(person) {
@@ -22,48 +24,66 @@ export function personRow(person) {
   );
 }
 
-export function searchView(main) {
-  const field = h("input", { id: "people-q", type: "search", autocomplete: "off", placeholder: "Name or @username", maxlength: 64 });
+const TABS = [
+  ["posts", "Posts"],
+  ["people", "People"],
+];
+
+/** Search: posts (every word) or people (as you type), one field, two tabs. */
+export function searchView(main, kind = "people") {
+  const field = h("input", { id: "people-q", type: "search", autocomplete: "off", placeholder: "Words, a name or @username", maxlength: 200 });
   const summary = h("p", { class: "hint", "aria-live": "polite" });
   let results = null;
   let timer = null;
   let query = "";
 
+  const tabs = TABS.map(([value, label]) =>
+    h("button", { type: "button", role: "tab", id: `tab-${value}`, class: "tab", "aria-selected": String(value === kind), "aria-controls": "search-results", onclick: () => choose(value) }, label),
+  );
+  const choose = (value) => {
+    kind = value;
+    for (const tab of tabs) tab.setAttribute("aria-selected", String(tab.id === `tab-${value}`));
+    run();
+  };
+
   const run = () => {
     query = field.value.trim().replace(/^@/, "");
     if (results) results.destroy();
-    if (!query) {
+    // Only what the server would search: a letter or digit somewhere.
+    if (!/[\p{L}\p{N}]/u.test(query)) {
       results = null;
       holder.replaceChildren();
       summary.textContent = "";
       return;
     }
     const wanted = query;
+    const what = kind;
     results = pagedList({
-      label: "People found",
+      label: what === "people" ? "People found" : "Posts found",
       emptyText: "",
       endText: "",
       fetchPage: async (cursor) => {
-        const params = new URLSearchParams({ q: wanted, limit: "20" });
+        const params = new URLSearchParams({ q: wanted, type: what, limit: "20" });
         if (cursor) params.set("cursor", cursor);
-        const page = await api("GET", `/v1/users/search?${params}`);
-        if (!cursor && wanted === query) summary.textContent = page.items.length ? "" : `No one matches “${wanted}”.`;
+        const page = await api("GET", `/v1/search?${params}`);
+        if (!cursor && wanted === query && what === kind) summary.textContent = page.items.length ? "" : `Nothing matches “${wanted}”.`;
         return page;
       },
-      renderItem: personRow,
-      role: "list",
+      renderItem: what === "people" ? personRow : (item) => postCard(item),
+      role: what === "people" ? "list" : "feed",
     });
     holder.replaceChildren(results.element);
     results.reload();
   };
-  const holder = h("div");
+  const holder = h("div", { id: "search-results", role: "tabpanel" });
   field.addEventListener("input", () => {
     clearTimeout(timer);
     timer = setTimeout(run, 200);
   });
   main.replaceChildren(
-    h("h1", {}, "Find people"),
-    h("form", { role: "search", class: "panel", onsubmit: (e) => { e.preventDefault(); clearTimeout(timer); run(); } }, h("label", { for: "people-q" }, "Search people"), field),
+    h("h1", {}, "Search"),
+    h("form", { role: "search", class: "panel", onsubmit: (e) => { e.preventDefault(); clearTimeout(timer); run(); } }, h("label", { for: "people-q" }, "Search posts and people"), field),
+    h("div", { class: "tabs", role: "tablist", "aria-label": "What to search" }, tabs),
     summary,
     holder,
   );

@@ -1,16 +1,19 @@
 // A post card: author, time, safe text, images (srcset, lazy), like (optimistic, then
 // the server's word), comments, the thread it belongs to (and whom it replies to),
-// repost and quote (share.js: also "reposted by" and the quoted post), delete own, and
+// repost and quote (share.js: also "reposted by" and the quoted post), edit own and the
+// "edited" mark with its history (edit.js), delete own, and
 // "why am I seeing this" on a ranked feed.
 
 import { api, session } from "./api.js";
 import { openComments } from "./comments.js";
+import { editButton, editedMark } from "./edit.js";
 import { avatar, confirmAction, h, plural, profileHref, richText, timeElement } from "./dom.js";
 import { openLightbox } from "./lightbox.js";
 import { quoteButton, quotedPost, repostButton, repostedBy } from "./share.js";
 import { attempt, showError } from "./status.js";
 
-export function postCard(item, { onDeleted = () => {}, onPosted = null } = {}) {
+export function postCard(item, options = {}) {
+  const { onDeleted = () => {}, onPosted = null } = options;
   // A repost's entry shows its original: delete is for the author's own posts only.
   const mine = session.user && session.user.id === item.author.id;
   const by = item.author.name || item.author.username;
@@ -34,6 +37,7 @@ export function postCard(item, { onDeleted = () => {}, onPosted = null } = {}) {
       repostButton(item),
       quoteButton(item, card, onPosted),
       h("a", { href: `#/post/${item.post_id}`, class: "thread-link" }, "Thread"),
+      mine ? editButton(item, card, (edited) => card.replaceWith(postCard({ ...edited, reposted_by: item.reposted_by, repost_id: item.repost_id }, options))) : null,
       mine ? deleteButton(item, card, onDeleted) : null,
     ),
     item.explain ? why(item.explain) : null,
@@ -60,6 +64,7 @@ function byline(item) {
       { class: "when" },
       item.visibility === "followers" ? h("span", { class: "badge", title: "Only followers see this" }, "followers") : null,
       timeElement(item.created_at),
+      editedMark(item),
     ),
   );
 }
