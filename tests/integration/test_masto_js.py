@@ -3,7 +3,7 @@
 sign in with PKCE through the form, verify credentials, post an image with an
 Idempotency-Key, follow, page the home timeline three times by `Link`, favourite,
 reblog, reply and read the context, get an `update` on the WebSocket user stream,
-delete a status and see it gone. Its packages are pinned by the directory's
+edit a status, delete it and see it gone. Its packages are pinned by the directory's
 package-lock.json and installed by scripts/_tools (`npm ci`), never by the test."""
 
 from __future__ import annotations

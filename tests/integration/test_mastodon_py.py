@@ -3,7 +3,7 @@ this test starts (uvicorn, on every backend): register an app, authorize with PK
 through the real sign-in form (submitted over HTTP like a browser), verify credentials,
 post with an image and an Idempotency-Key, follow, read the home timeline across 3
 pages by its Link headers, favourite, reblog, reply and read the context, get an
-`update` event on the user stream (SSE), delete a status and see it gone.
+`update` event on the user stream (SSE), edit a status, delete it and see it gone.
 
 Mastodon.py 2.3 sends no `code_verifier` (it has no PKCE), so the code is exchanged with
 one by a plain request; every other call is Mastodon.py's own."""
@@ -129,8 +129,11 @@ def _session(url: str) -> None:
     finally:
         stream.close()
 
+    edited = alice.status_update(first["id"], status="hello again from Mastodon.py")
+    assert edited["content"] == "<p>hello again from Mastodon.py</p>"
+    assert len(alice.status_history(first["id"])) == 2
     deleted = alice.status_delete(first["id"])
-    assert deleted["text"] == "hello from Mastodon.py"
+    assert deleted["text"] == "hello again from Mastodon.py"
     with pytest.raises(MastodonNotFoundError):
         alice.status(first["id"])
 

@@ -102,7 +102,10 @@ assert.equal(arrived.account.id, bobId);
 subscription.unsubscribe();
 streaming.close();
 
+const edited = await alice.rest.v1.statuses.$select(first.id).update({ status: "hello again from masto.js" });
+assert.equal(edited.content, "<p>hello again from masto.js</p>");
+assert.equal((await alice.rest.v1.statuses.$select(first.id).history.list()).length, 2);
 const deleted = await alice.rest.v1.statuses.$select(first.id).remove();
-assert.equal(deleted.text, "hello from masto.js");
+assert.equal(deleted.text, "hello again from masto.js");
 await assert.rejects(alice.rest.v1.statuses.$select(first.id).fetch(), (error) => error.statusCode === 404);
 console.log("masto.js session: ok");

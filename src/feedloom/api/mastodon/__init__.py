@@ -13,6 +13,7 @@ from feedloom.api.mastodon import (
     instance,
     media,
     oauth_routes,
+    search,
     statuses,
     streaming,
 )
@@ -33,6 +34,7 @@ def install_mastodon(app: FastAPI) -> list[FastAPI]:
         statuses.router,
         accounts.router,
         media.router,
+        search.router,
         streaming.router,
         instance.router,
         oauth_routes.apps,

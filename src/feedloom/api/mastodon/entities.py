@@ -16,7 +16,7 @@ from typing import Any
 
 from feedloom.api.mastodon.content import account_url, html_of, tag_url
 from feedloom.domain.ids import created_at_of
-from feedloom.domain.model import FeedItem, Media, Post, UserProfile, Visibility
+from feedloom.domain.model import FeedItem, Media, Post, PostVersion, UserProfile, Visibility
 from feedloom.domain.people import RelationFlags
 from feedloom.ports.oauth import OAuthApp
 
@@ -125,9 +125,24 @@ def _status(post: Post, author: UserProfile, item: FeedItem, base: str) -> Json:
             "quotes_count": post.quotes,
             "favourited": item.liked_by_me,
             "reblogged": item.reposted_by_me,
+            "edited_at": timestamp(post.edited_at) if post.edited_at is not None else None,
         }
     )
     return rendered
+
+
+def status_edit(version: PostVersion, author: Json, base: str) -> Json:
+    """One version of a status (StatusEdit: GET /api/v1/statuses/{id}/history)."""
+    return {
+        "content": html_of(version.text),
+        "spoiler_text": "",
+        "sensitive": False,
+        "created_at": timestamp(version.written_at),
+        "account": author,
+        "poll": None,
+        "media_attachments": [attachment(media, base) for media in version.media],
+        "emojis": [],
+    }
 
 
 def _empty(entry_id: int, author: UserProfile, moment: datetime, base: str) -> Json:

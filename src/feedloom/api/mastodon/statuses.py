@@ -15,6 +15,7 @@ from feedloom.api.deps import (
     AuthorPostsDep,
     ContextDep,
     DeletePostDep,
+    EditPostDep,
     HomeFeedDep,
     IdempotencyKey,
     PublishDep,
@@ -33,6 +34,7 @@ from feedloom.domain.model import FeedItem, FeedOrder, Visibility
 from feedloom.read.author_posts import AuthorPosts
 from feedloom.read.feed_page import FeedPage
 from feedloom.read.timing import StageTimer
+from feedloom.write.edit_post import MediaChoice, PostChanges
 
 router = APIRouter(prefix="/v1")
 StatusId = Annotated[int, Depends(post_id_path)]
@@ -93,6 +95,45 @@ async def delete_status(
     item = await posts.post(user, status_id)
     await delete(user, status_id)
     return JSONResponse(entities.deleted_status(item, base_url(request)))
+
+
+@router.put("/statuses/{post_id}")
+async def edit_status(
+    request: Request,
+    status_id: StatusId,
+    params: Params,
+    edit: EditPostDep,
+    posts: AuthorPostsDep,
+    user: WriteStatuses,
+    key: IdempotencyKey = None,
+) -> JSONResponse:
+    """The EditPost of PATCH /v1/posts/{id}: text and media (the visibility cannot change)."""
+    media_ids = many(params, "media_ids")
+    media = [MediaChoice(media_id) for media_id in media_ids] if media_ids else None
+    if media is None and one(params, "media_ids[]") == "":
+        media = []  # an empty list sent: every medium removed
+    edited = await edit(user, status_id, PostChanges(one(params, "status"), media), key)
+    return await _status(request, posts, user, edited.post_id)
+
+
+@router.get("/statuses/{post_id}/history")
+async def status_history(
+    request: Request, status_id: StatusId, edit: EditPostDep, user: ReadStatuses
+) -> JSONResponse:
+    history = await edit.history(user, status_id)
+    base = base_url(request)
+    author = entities.account(history.author, base)
+    return JSONResponse(
+        [entities.status_edit(version, author, base) for version in history.versions]
+    )
+
+
+@router.get("/statuses/{post_id}/source")
+async def status_source(
+    status_id: StatusId, posts: AuthorPostsDep, user: ReadStatuses
+) -> JSONResponse:
+    item = await posts.post(user, status_id)
+    return JSONResponse({"id": str(item.post.id), "text": item.post.text, "spoiler_text": ""})
 
 
 @router.get("/statuses/{post_id}/context")
