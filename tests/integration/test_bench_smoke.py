@@ -117,6 +117,23 @@ def test_bench_read_with_feeds_reads_list_saved_and_generator_feeds_beside_home(
         assert re.search(rf"\| {kind} \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+x \|", output), output
 
 
+@pytest.mark.parametrize("start", ["embedded", pytest.param("postgres", marks=pytest.mark.redis)])
+def test_bench_search_times_searches_and_posting_with_and_without_the_index(
+    start: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FEEDLOOM_DATABASE_URL", POSTGRES_URL)
+    monkeypatch.setenv("FEEDLOOM_REDIS_URL", REDIS_URL)
+    output = run(
+        "search", "--posts", "600", "--authors", "40", "--queries", "4", "--writes", "5",
+        "--start", start,
+    )  # fmt: skip
+
+    for kind in ("one word", "two words"):
+        assert re.search(rf"\| {kind} \| 4 \| [\d.]+ \| [\d.]+ \| [\d.]+ \|", output), output
+    assert re.search(r"Post rate with the index: [\d.]+ posts/s", output), output
+    assert re.search(r"the index costs [\d.]+x", output), output
+
+
 def test_bench_read_over_http_checks_every_page_closed_loop_and_paced() -> None:
     output = run(
         "read", "--users", "200", "--readers", "20", "--rounds", "1", "--http",

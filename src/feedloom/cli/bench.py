@@ -1,5 +1,5 @@
-"""`feedloom bench fanout | mixed | timelines | read | likes`: parse options, run, print
-Markdown.
+"""`feedloom bench fanout | mixed | timelines | read | likes | search`: parse options,
+run, print Markdown.
 
 `fanout` and `mixed` drive a whole server (feedloom.bench) and write JSON and a PNG with
 `--out`; `timelines` measures the Redis timeline store alone (bench/timeline_store.py).
@@ -374,6 +374,39 @@ def likes(
             typer.echo(f"bench likes on {start.value}: {users:,} likers", err=True)
             bench = await run_likes_bench(settings, users, concurrency, hot_per_flush)
             return render_likes(bench, start.value)
+
+    typer.echo(_run(main))
+
+
+@app.command()
+def search(
+    posts: Annotated[
+        int, typer.Option(min=100, help="Posts of history to search (the issue: 1,000,000).")
+    ] = 1_000_000,
+    authors: Annotated[int, typer.Option(min=30, help="Accounts that wrote them.")] = 10_000,
+    queries: Annotated[
+        int, typer.Option(min=1, help="Searches of one word, and as many of two.")
+    ] = 500,
+    writes: Annotated[int, typer.Option(min=1, help="Posts published to time posting.")] = 2_000,
+    without_index: Annotated[
+        bool, typer.Option(help="Time posting again with the post index dropped.")
+    ] = True,
+    seed: Annotated[int, typer.Option(help="Seed of the text.")] = 7,
+    start: StartOption = Start.postgres,
+) -> None:
+    """Full-text search over a generated history: p50/p99 of one- and two-word searches
+    through the whole read path, and the post rate with the index kept (and without)."""
+    from feedloom.bench.search import render_search, run_search_bench
+    from feedloom.bench.stores import scratch_store, settings_from_env
+
+    async def main() -> str:
+        async with scratch_store(start.value) as store:
+            settings = settings_from_env(store.run_env({}))
+            typer.echo(f"bench search on {start.value}: {posts:,} posts", err=True)
+            bench = await run_search_bench(
+                settings, posts, authors, queries, writes, seed, without_index
+            )
+            return render_search(bench, start.value)
 
     typer.echo(_run(main))
 

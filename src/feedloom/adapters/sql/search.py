@@ -32,6 +32,7 @@ from sqlalchemy import (
     or_,
     select,
     table,
+    text,
 )
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -156,3 +157,14 @@ def _after(
     score: ColumnElement[Any], post_id: ColumnElement[Any], last_score: int, last_id: int
 ) -> ColumnElement[bool]:
     return or_(score < last_score, and_(score == last_score, post_id < last_id))
+
+
+async def drop_post_search_index(engine: AsyncEngine) -> None:
+    """Stop indexing posts (`feedloom bench search` only, on its scratch store): what
+    the write path costs without the index, measured in the same sitting."""
+    async with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            await conn.execute(text("DROP INDEX IF EXISTS ix_posts_search"))
+        else:
+            for trigger in ("posts_fts_insert", "posts_fts_update", "posts_fts_delete"):
+                await conn.execute(text(f"DROP TRIGGER IF EXISTS {trigger}"))
