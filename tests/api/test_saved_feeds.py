@@ -215,3 +215,18 @@ async def test_muted_words_are_limited_and_checked(world: World) -> None:
     assert (await world.client.get("/v1/me/muted_words", headers=alice.auth)).json() == {
         "words": []
     }
+
+
+async def test_a_ranked_saved_feed_ranks_its_own_sources(world: World) -> None:
+    alice, bob, carol = await world.user(), await world.user(), await world.user()
+    await world.follow(alice, bob)
+    await world.follow(alice, carol)
+    bob_posts = [await world.post(bob, f"bob {n}") for n in range(3)]
+    await world.post(carol, "not in the list")
+    await world.settle()
+    made = await world.client.post("/v1/lists", json={"title": "L"}, headers=alice.auth)
+    await world.client.put(f"/v1/lists/{made.json()['id']}/members/{bob.id}", headers=alice.auth)
+    feed = await save(world, alice, sources=[f"list:{made.json()['id']}"], order="ranked")
+    page = await world.client.get(f"/v1/feeds/{feed['id']}/items", headers=alice.auth)
+    assert page.json()["order"] == "ranked"
+    assert sorted(i["post_id"] for i in page.json()["items"]) == sorted(bob_posts)
