@@ -191,3 +191,16 @@ async def test_a_post_carries_its_body(outbound: HttpxOutbound) -> None:
     async with stub_server(ok) as stub:
         await outbound.request("POST", stub.url("/hook"), content=b'{"a":1}')
     assert (stub.requests[0].method, stub.requests[0].body) == ("POST", b'{"a":1}')
+
+
+async def test_a_resolver_that_hangs_is_cut_at_the_time_cap() -> None:
+    async def hanging(host: str, port: int) -> list[str]:
+        await asyncio.sleep(10)
+        return ["93.184.216.34"]
+
+    http = HttpxOutbound(allow_loopback=False, max_bytes=100, timeout_s=0.2, resolve=hanging)
+    with pytest.raises(UpstreamTimeout):
+        await http.check("https://slow.example.com/")
+    with pytest.raises(UpstreamTimeout):
+        await http.request("GET", "https://slow.example.com/")
+    await http.aclose()

@@ -69,7 +69,13 @@ class HttpxOutbound:
         await self._client.aclose()
 
     async def check(self, url: str) -> None:
-        await self._target(url)
+        try:
+            async with asyncio.timeout(self._timeout_s):  # a slow resolver holds nothing up
+                await self._target(url)
+        except TimeoutError:
+            raise UpstreamTimeout(
+                f"{url[:100]} did not resolve within {self._timeout_s:g} s"
+            ) from None
 
     async def request(
         self,
