@@ -178,3 +178,21 @@ async def test_content_links_mentions_and_tags_from_the_facets(world: World) -> 
     assert content.endswith("</a>.</p>")
     assert [m["id"] for m in status["mentions"]] == [bob.id]
     assert [t["name"] for t in status["tags"]] == ["café"]
+
+
+async def test_a_tag_timeline_pages_like_the_home_timeline(world: World) -> None:
+    _, auth = await _signed_in(world)
+    ids = [(await _post(world.client, auth, f"note {n} #Feedloom"))["id"] for n in range(3)]
+    await _post(world.client, auth, "untagged")
+    first = await world.client.get(
+        "/api/v1/timelines/tag/feedloom", params={"limit": 2}, headers=auth
+    )
+    assert [s["id"] for s in first.json()] == ids[::-1][:2]
+    rest = await world.client.get(_path(_links(first)["next"]), headers=auth)
+    assert [s["id"] for s in rest.json()] == [ids[0]]
+    above = await world.client.get(
+        "/api/v1/timelines/tag/FEEDLOOM", params={"min_id": ids[0]}, headers=auth
+    )
+    assert [s["id"] for s in above.json()] == ids[::-1][:2]
+    nothing = await world.client.get("/api/v1/timelines/tag/%23%23", headers=auth)
+    assert nothing.status_code == 404

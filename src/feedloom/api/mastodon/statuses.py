@@ -16,6 +16,7 @@ from feedloom.api.deps import (
     ContextDep,
     DeletePostDep,
     EditPostDep,
+    FeedsDep,
     HomeFeedDep,
     IdempotencyKey,
     PublishDep,
@@ -29,7 +30,8 @@ from feedloom.api.mastodon.oauth_routes import base_url
 from feedloom.api.mastodon.paging import entry_id
 from feedloom.api.mastodon.windows import Window
 from feedloom.bootstrap import Services
-from feedloom.domain.errors import InvalidInput
+from feedloom.domain.errors import InvalidInput, NotFound
+from feedloom.domain.feed_definitions import FeedDefinition, parse_source
 from feedloom.domain.model import FeedItem, FeedOrder, Visibility
 from feedloom.read.author_posts import AuthorPosts
 from feedloom.read.feed_page import FeedPage
@@ -190,6 +192,25 @@ async def home_timeline(
 
     async def fetch(cursor: str | None, limit: int) -> FeedPage:
         return await feed.page(user, limit, cursor, timer, FeedOrder.CHRONOLOGICAL)
+
+    return window.render(request, await window.items(fetch))
+
+
+@router.get("/timelines/tag/{hashtag}")
+async def tag_timeline(
+    request: Request, hashtag: str, feeds: FeedsDep, user: ReadStatuses, window: Window
+) -> JSONResponse:
+    """The hashtag's public posts, newest first: the `tag:` feed source of saved feeds
+    (read/feeds.py), through the same home pipeline and its filters."""
+    timer = StageTimer()
+    try:
+        source = parse_source(f"tag:{hashtag}")
+    except InvalidInput as error:
+        raise NotFound("Record not found") from error
+    definition = FeedDefinition((source,), order=FeedOrder.CHRONOLOGICAL)
+
+    async def fetch(cursor: str | None, limit: int) -> FeedPage:
+        return await feeds.page(user, definition, limit, cursor, timer)
 
     return window.render(request, await window.items(fetch))
 
