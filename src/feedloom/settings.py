@@ -467,6 +467,33 @@ class GeneratorSettings(BaseModel):
     )
 
 
+class WebhookSettings(BaseModel):
+    """Webhooks: how deliveries are sent and retried (docs/INTEGRATION.md)."""
+
+    allow_loopback: bool = Field(
+        False,
+        description="let webhook URLs point at 127.0.0.0/8 and ::1 (tests, one-machine "
+        "setups); private, link-local and other addresses stay refused",
+    )
+    timeout_s: float = Field(
+        5.0, gt=0, le=60, description="a receiver's whole answer must arrive within this"
+    )
+    max_bytes: int = Field(
+        64 * 1024, ge=1024, le=16 * 2**20, description="largest receiver answer read"
+    )
+    retry_base_s: float = Field(
+        5.0, gt=0, description="first retry after about this long, doubling each time"
+    )
+    retry_max_s: float = Field(3_600.0, gt=0, description="longest wait between two tries")
+    give_up_after_s: float = Field(
+        86_400.0, gt=0, description="a delivery still failing this long after its event is dead"
+    )
+    concurrency: int = Field(32, ge=1, le=1024, description="deliveries in flight per process")
+    per_receiver: int = Field(
+        4, ge=1, le=256, description="deliveries in flight to one webhook URL, per process"
+    )
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="FEEDLOOM_", env_nested_delimiter="__", extra="ignore"
@@ -606,6 +633,7 @@ class Settings(BaseSettings):
     saved_feeds: SavedFeedSettings = SavedFeedSettings()
     generators: GeneratorSettings = GeneratorSettings()
     apps: AppSettings = AppSettings()
+    webhooks: WebhookSettings = WebhookSettings()
 
     # Operations (docs/OPERATIONS.md): logs, and who may read /metrics and /readyz.
     log_format: Literal["text", "json"] = Field(

@@ -79,7 +79,7 @@ GROUPS: Mapping[str, Sequence[str]] = {
     ),
     "Rate limits": ("rate_limits",),
     "Lists, saved feeds and generators": ("lists", "saved_feeds", "generators"),
-    "Apps and integration (docs/INTEGRATION.md)": ("apps",),
+    "Apps and integration (docs/INTEGRATION.md)": ("apps", "webhooks"),
     "HTTP and security": ("secret_key", "max_body_bytes", "http"),
     "Observability": ("log_format", "log_level", "metrics_token", "admin_port", "admin_host"),
     "Memory per process (docs/OPERATIONS.md)": ("memo",),

@@ -147,6 +147,7 @@ class Provoker:
             "comment_id": NOWHERE,
             **self.owned,
             "external_id": "me-ext",
+            "webhook_id": NOWHERE,
             "followee": "them-ext",
         }
         return re.sub(r"\{(\w+)\}", lambda m: ids or real[m.group(1)], path)
@@ -270,6 +271,7 @@ VALID_BODIES: dict[Operation, Any] = {
     ("post", "/v1/generators"): {"uri": "http://127.0.0.1:9/x", "name": "x"},
     ("post", "/v1/generators/{generator_id}/feedback"): {"post_id": "1", "kind": "seen"},
     ("put", "/v1/apps/users/{external_id}"): {"username": "upserted_here"},
+    ("post", "/v1/apps/webhooks"): {"url": "http://127.0.0.1:9/x", "events": ["post.created"]},
     ("post", "/v1/apps/users:batch"): [{"external_id": "b-1", "username": "batched_here"}],
     ("post", "/v1/apps/follows:batch"): [{"follower": "me-ext", "followee": "them-ext"}],
     ("post", "/v1/apps/users/{external_id}/posts"): {"text": "x"},

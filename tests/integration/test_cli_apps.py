@@ -10,10 +10,10 @@ import sys
 from pathlib import Path
 
 
-def cli(data_dir: Path, *args: str, expect: int = 0) -> str:
+def cli(data_dir: Path, *args: str, expect: int = 0, group: str = "apps") -> str:
     env = {k: v for k, v in os.environ.items() if not k.startswith("FEEDLOOM_")}
     done = subprocess.run(
-        [sys.executable, "-m", "feedloom", "apps", *args, "--data-dir", str(data_dir)],
+        [sys.executable, "-m", "feedloom", group, *args, "--data-dir", str(data_dir)],
         env=env, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert done.returncode == expect, done.stdout + done.stderr
@@ -40,3 +40,13 @@ def test_bad_scopes_and_a_key_pair_without_keys_are_refused(tmp_path: Path) -> N
     assert "unknown scope" in cli(tmp_path, "create", "x", "--scopes", "everything", expect=2)
     out = cli(tmp_path, "create", "x", "--scopes", "admin", "--algorithm", "EdDSA", expect=2)
     assert "--jwks-file" in out
+
+
+def feedloom_webhooks(data_dir: Path, *args: str, expect: int = 0) -> str:
+    return cli(data_dir, *args, expect=expect, group="webhooks")
+
+
+def test_webhooks_list_show_and_replay_answer_for_an_empty_dead_letter(tmp_path: Path) -> None:
+    assert "no dead deliveries" in feedloom_webhooks(tmp_path, "list")
+    assert "no delivery 12" in feedloom_webhooks(tmp_path, "show", "msg_12", expect=1)
+    assert "no dead delivery 12" in feedloom_webhooks(tmp_path, "replay", "12", expect=1)

@@ -14,6 +14,8 @@ from fastapi import Depends, Path, Request
 from feedloom.api.deps import bearer_token, feedloom_of
 from feedloom.bootstrap.apps import AppServices
 from feedloom.domain.apps import EXTERNAL_ID_PATTERN, MAX_EXTERNAL_ID, AppCaller, Scope
+from feedloom.domain.errors import NotFound
+from feedloom.domain.ids import ID_PATTERN, parse_id
 
 
 def app_services(request: Request) -> AppServices:
@@ -69,3 +71,19 @@ GraphWriter = Annotated[AppCaller, Depends(app_with(Scope.GRAPH_WRITE))]
 ActingPoster = Annotated[int, Depends(acting_user(Scope.POSTS_WRITE))]
 ActingFollower = Annotated[int, Depends(acting_user(Scope.GRAPH_WRITE))]
 ActingReader = Annotated[int, Depends(acting_user(Scope.FEEDS_READ))]
+WebhooksManager = Annotated[AppCaller, Depends(app_with(Scope.WEBHOOKS_MANAGE))]
+
+
+async def webhook_id_path(
+    webhook_id: Annotated[
+        str,
+        Path(description="webhook ID (decimal string)", json_schema_extra={"pattern": ID_PATTERN}),
+    ],
+) -> int:
+    try:
+        return parse_id(webhook_id)
+    except ValueError as error:
+        raise NotFound(f"no webhook with id {webhook_id!r}") from error
+
+
+WebhookId = Annotated[int, Depends(webhook_id_path)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -80,3 +81,59 @@ class BatchOut(BaseModel):
     rows: int
     failed: int = Field(description="rows not written (each with its error)")
     results: list[RowOut] = Field(description="one per row, in the request's order")
+
+
+class WebhookIn(Strict):
+    model_config = example(
+        {"url": "https://app.example/hooks/feedloom", "events": ["post.created"]}
+    )
+
+    url: str = Field(max_length=2048, description="http(s); private and loopback addresses refused")
+    events: list[str] = Field(min_length=1, max_length=32, description="event types")
+
+
+class WebhookOut(BaseModel):
+    model_config = example(
+        {
+            "id": "1234",
+            "url": "https://app.example/hooks/feedloom",
+            "events": ["post.created"],
+            "created_at": "2026-12-07T12:00:00Z",
+        }
+    )
+
+    id: str
+    url: str
+    events: list[str]
+    created_at: datetime
+
+
+class WebhookCreated(WebhookOut):
+    model_config = example(
+        {
+            "id": "1234",
+            "url": "https://app.example/hooks/in",
+            "events": ["post.created"],
+            "created_at": "2026-12-07T12:00:00Z",
+            "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+        }
+    )
+
+    secret: str = Field(description="whsec_…: verifies each delivery's signature (shown once)")
+
+
+class WebhookList(BaseModel):
+    model_config = example(
+        {
+            "items": [
+                {
+                    "id": "1234",
+                    "url": "https://app.example/hooks/in",
+                    "events": ["post.created"],
+                    "created_at": "2026-12-07T12:00:00Z",
+                }
+            ]
+        }
+    )
+
+    items: list[WebhookOut]

@@ -4,11 +4,13 @@ batches, user tokens, and the one bearer resolver every /v1 route uses."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 from feedloom.bootstrap.runtime import Runtime
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.reader_state import ReaderStates
 from feedloom.ports import CachePorts, DurableStores
+from feedloom.ports.outbound import OutboundHttp
 from feedloom.settings import Settings
 from feedloom.write.app_follows import AppFollowWrites
 from feedloom.write.app_links import AppLinks
@@ -19,9 +21,17 @@ from feedloom.write.credentials import ApiKeysAreNoUser, Credentials
 from feedloom.write.erase_account import EraseAccount
 from feedloom.write.sessions import Authenticator
 from feedloom.write.throttle import Throttle
+from feedloom.write.webhooks import (
+    RetryPolicy,
+    SendLimits,
+    WebhookEvents,
+    Webhooks,
+    WebhookSender,
+)
+from feedloom.write.worker import Worker
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class AppServices:
     admin: AppAdmin
     keys: AppKeys
@@ -29,6 +39,10 @@ class AppServices:
     users: AppUserWrites
     follows: AppFollowWrites
     tokens: AppTokens
+    webhook_events: WebhookEvents
+    # Set by add_webhooks, once the webhooks' outbound client is open.
+    webhooks: Webhooks | None = None
+    webhook_sender: WebhookSender | None = None
 
 
 def build_apps(
@@ -67,9 +81,39 @@ def build_apps(
             clock,
         ),
         tokens=AppTokens(stores.apps, links, users, caches.tokens, auth, clock, rules),
+        webhook_events=WebhookEvents(stores.webhooks, views, ids, clock),
     )
 
 
 def credentials(apps: AppServices, auth: Authenticator) -> Credentials:
     """Every kind of bearer a /v1 route accepts; a session token is the default."""
     return Credentials([ApiKeysAreNoUser(), apps.tokens], default=auth)
+
+
+def add_webhooks(
+    settings: Settings,
+    stores: DurableStores,
+    runtime: Runtime,
+    apps: AppServices,
+    worker: Worker,
+    outbound: OutboundHttp,
+) -> None:
+    """Subscriptions for the app endpoints; events and sends for the worker."""
+    config, clock, ids = settings.webhooks, runtime.clock, runtime.ids
+    policy = RetryPolicy(
+        base=timedelta(seconds=config.retry_base_s),
+        cap=timedelta(seconds=config.retry_max_s),
+        give_up_after=timedelta(seconds=config.give_up_after_s),
+        lease=timedelta(seconds=config.timeout_s + 30),
+    )
+    sender = WebhookSender(
+        stores.webhooks,
+        outbound,
+        clock,
+        policy,
+        SendLimits(config.concurrency, config.per_receiver, config.timeout_s),
+    )
+    apps.webhooks = Webhooks(stores.webhooks, outbound, ids, clock)
+    apps.webhook_sender = sender
+    worker.webhooks = apps.webhook_events
+    worker.webhook_sender = sender

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from argon2 import PasswordHasher
 
+from feedloom.bootstrap.apps import add_webhooks
 from feedloom.bootstrap.infrastructure import (
     RequestScope,
     cache_ports,
@@ -17,6 +18,7 @@ from feedloom.bootstrap.infrastructure import (
     generator_client,
     redis_connection,
     request_scope,
+    webhook_client,
 )
 from feedloom.bootstrap.leases import leased_ids
 from feedloom.bootstrap.runtime import Runtime, utc_now
@@ -75,6 +77,8 @@ async def open_feedloom(settings: Settings, clock: Clock = utc_now) -> AsyncIter
         services = build_services(
             settings, stores, caches, queue, runtime, passwords, feature_log, key, outbound
         )
+        hooks = webhook_client(settings, stack)
+        add_webhooks(settings, stores, runtime, services.apps, services.worker, hooks)
         scope = request_scope(redis)
         yield Feedloom(settings, stores, caches, queue, runtime, services, hasher, stack, scope)
 

@@ -63,6 +63,7 @@ from feedloom.adapters.sql.search import SqlSearch
 from feedloom.adapters.sql.suggestions import SqlSuggestions
 from feedloom.adapters.sql.tags import SqlTags
 from feedloom.adapters.sql.threads import SqlThreads
+from feedloom.adapters.sql.webhooks import SqlWebhooks
 from feedloom.domain.trending import WINDOWS
 from feedloom.metrics import Metrics
 from feedloom.ports import (
@@ -141,6 +142,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         reader_choices=feeds,
         apps=apps,
         app_users=apps,
+        webhooks=SqlWebhooks(engine),
         direct_uploads=direct_uploads,
         signed_reads=signed_reads,
     )
@@ -306,6 +308,19 @@ def generator_client(settings: Settings, stack: contextlib.AsyncExitStack) -> Ht
         allow_loopback=generators.allow_loopback,
         max_bytes=generators.max_bytes,
         timeout_s=generators.timeout_s,
+    )
+    stack.push_async_callback(client.aclose)
+    return client
+
+
+def webhook_client(settings: Settings, stack: contextlib.AsyncExitStack) -> HttpxOutbound:
+    """The SSRF-checked client webhooks are delivered with (FEEDLOOM_WEBHOOKS__…)."""
+    hooks = settings.webhooks
+    client = HttpxOutbound(
+        allow_loopback=hooks.allow_loopback,
+        max_bytes=hooks.max_bytes,
+        timeout_s=hooks.timeout_s,
+        max_connections=hooks.concurrency,
     )
     stack.push_async_callback(client.aclose)
     return client

@@ -7,6 +7,7 @@
     affinity.py      affinity rebuild: the ranked feed's batch feature
     accounts.py      accounts create | modify | role | suspend | reinstate | delete | show
     apps.py          apps create | list | rotate | revoke: API keys (docs/INTEGRATION.md)
+    webhooks.py      webhooks list | show | replay: deliveries that gave up
     doctor.py        doctor: is this machine's configuration fit to run feedloom?
     feeds.py         feeds show | build | clear: home timelines (Redis)
     events.py        events list | show | replay: fan-out's dead letters
@@ -38,6 +39,7 @@ from feedloom.cli import (
     import_graph,
     media,
     serve,
+    webhooks,
 )
 from feedloom.cli.errors import OneLineErrors
 
@@ -82,6 +84,7 @@ app.add_typer(bench.app, name="bench")
 app.add_typer(affinity.app, name="affinity")
 app.add_typer(accounts.app, name="accounts")
 app.add_typer(apps.app, name="apps")
+app.add_typer(webhooks.app, name="webhooks")
 app.add_typer(feeds.app, name="feeds")
 app.add_typer(events.app, name="events")
 app.add_typer(media.app, name="media")

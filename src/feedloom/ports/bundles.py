@@ -71,6 +71,7 @@ from feedloom.ports.moderation import ModerationStore
 from feedloom.ports.oauth import OAuthStore
 from feedloom.ports.sketches import HourlyTallies, TrendingStore, ViewerSketches
 from feedloom.ports.tags import MentionLog, MentionResolver, TagStore
+from feedloom.ports.webhooks import WebhookStore
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +124,7 @@ class DurableStores:
     reader_choices: ReaderChoices  # muted words and exclusive lists, with the relations
     apps: AppStore  # apps, their keys and audit log (docs/INTEGRATION.md)
     app_users: AppUsers  # their users' external IDs, their batches
+    webhooks: WebhookStore  # apps' webhooks and each event's delivery
     # An S3-compatible bucket (ports/media.py): clients PUT to it, readers get signed URLs.
     direct_uploads: DirectUploads | None = None
     signed_reads: SignedReads | None = None

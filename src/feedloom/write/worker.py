@@ -42,6 +42,7 @@ from feedloom.write.counting import ReconcileCounts
 from feedloom.write.fan_out import FanOut
 from feedloom.write.media_jobs import MediaJobs
 from feedloom.write.relay_outbox import RelayOutbox
+from feedloom.write.webhooks import WebhookEvents, WebhookSender
 
 log = logging.getLogger(__name__)
 LANES: tuple[Lane, ...] = ("default", "bulk")
@@ -102,6 +103,10 @@ class Worker:
         self.screen: ScreenPosts | None = None  # the content check before fan-out
         self.signals: EngagementSignals | None = None  # trending and spikes, batched
         self.spikes: Spikes | None = None  # keeps the spike gauge current
+        # Webhooks (write/webhooks.py): deliveries stored from the events handled here,
+        # sent by a loop of their own, so no receiver ever holds fan-out up.
+        self.webhooks: WebhookEvents | None = None
+        self.webhook_sender: WebhookSender | None = None
 
     async def consume_once(self, lane: Lane, consumer: str, block_ms: int) -> int:
         deliveries = await self._queue.consume(lane, consumer, CONSUME_BATCH[lane], block_ms)
@@ -116,6 +121,10 @@ class Worker:
         fan-out (a content check, say) goes in front of `_fan_out_or_set_aside`."""
         passed = deliveries if self.screen is None else await self.screen(deliveries)
         await self._fan_out_or_set_aside(passed)
+        if self.webhooks is not None:
+            # Before the events leave the outbox: a crash here hands them out again,
+            # and a delivery stored twice is one (unique per webhook and event).
+            await self.webhooks([delivery.event for delivery in passed])
         await self._ledger.outbox.done([delivery.event.seq for delivery in deliveries])
         await self._queue.ack(deliveries)
         self._count_handled(deliveries)
@@ -200,6 +209,8 @@ class Worker:
         loops.append(_forever(stop, "maintenance", lambda: self._maintenance_step(stop)))
         if self.media_jobs is not None:
             loops.append(_forever(stop, "media sizes", self.media_jobs.step))
+        if self.webhook_sender is not None:
+            loops.append(_forever(stop, "webhooks", self.webhook_sender.step))
         if (spikes := self.spikes) is not None:
             loops.append(_forever(stop, "spikes", lambda: _then_wait(spikes.watch, stop)))
         await asyncio.gather(*loops)

@@ -3,7 +3,7 @@ webhooks (migration 0021). Kept beside schema.py, on the same metadata."""
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Boolean, Column, Index, String, Table, Text, false
+from sqlalchemy import BigInteger, Boolean, Column, Index, Integer, String, Table, Text, false
 
 from feedloom.adapters.sql.schema import AutoIncrement, Timestamp, metadata
 
@@ -43,4 +43,36 @@ app_audit = Table(
     Column("action", String(160), nullable=False),
     Column("at", Timestamp, nullable=False),
     Index("ix_app_audit_app_id_at", "app_id", "at"),
+)
+
+# An app's subscription of a URL to event types (migration 0023).
+webhooks = Table(
+    "webhooks",
+    metadata,
+    Column("id", BigInteger, primary_key=True, autoincrement=False),
+    Column("app_id", BigInteger, nullable=False, index=True),
+    Column("url", String(2048), nullable=False),
+    Column("events", String(1024), nullable=False),  # comma-separated types
+    Column("secret", String(128), nullable=False),  # whsec_…, signs every delivery
+    Column("created_at", Timestamp, nullable=False),
+)
+
+# One event for one webhook: sent until a 2xx, retried with backoff, dead after a day.
+# Its ID is the `webhook-id` every try carries, so a receiver drops a repeat.
+webhook_deliveries = Table(
+    "webhook_deliveries",
+    metadata,
+    Column("id", BigInteger, primary_key=True, autoincrement=False),
+    Column("webhook_id", BigInteger, nullable=False),
+    Column("event_key", String(64), nullable=False),  # type:object, unique per webhook
+    Column("type", String(32), nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("state", String(8), nullable=False),  # pending | done | dead
+    Column("attempts", Integer, nullable=False, server_default="0"),
+    Column("next_attempt_at", Timestamp, nullable=False),
+    Column("retry_from", Timestamp, nullable=False),  # the day of retries counts from here
+    Column("last_error", String(300)),
+    Column("finished_at", Timestamp),
+    Index("ix_webhook_deliveries_key", "webhook_id", "event_key", unique=True),
+    Index("ix_webhook_deliveries_due", "state", "next_attempt_at"),
 )

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
 
-from feedloom.api.app_deps import AppsDep, ExternalId, GraphWriter, UsersWriter
+from feedloom.api.app_deps import (
+    AppsDep,
+    ExternalId,
+    GraphWriter,
+    UsersWriter,
+    WebhookId,
+    WebhooksManager,
+)
 from feedloom.api.app_schemas import (
     AppUserIn,
     AppUserOut,
@@ -14,12 +21,19 @@ from feedloom.api.app_schemas import (
     FollowRowIn,
     RowError,
     RowOut,
+    WebhookCreated,
+    WebhookIn,
+    WebhookList,
+    WebhookOut,
 )
 from feedloom.api.batch_rows import chunks, raw_rows
 from feedloom.api.deps import feedloom_of
 from feedloom.api.problems import problem_body
+from feedloom.bootstrap.apps import AppServices
+from feedloom.ports.webhooks import Webhook
 from feedloom.write.app_follows import FollowRow
 from feedloom.write.app_users import RowResult, UserFields
+from feedloom.write.webhooks import Webhooks
 
 router = APIRouter(prefix="/v1/apps", tags=["apps"])
 
@@ -118,3 +132,35 @@ def _batch(results: list[RowResult]) -> BatchOut:
         for r in results
     ]
     return BatchOut(rows=len(out), failed=sum(r.error is not None for r in out), results=out)
+
+
+@router.post("/webhooks", status_code=201, response_model=WebhookCreated)
+async def create_webhook(body: WebhookIn, app: WebhooksManager, apps: AppsDep) -> WebhookCreated:
+    """Subscribe a URL to event types; each delivery is signed per Standard Webhooks
+    with the `secret` returned here, once (docs/INTEGRATION.md)."""
+    hook = await _webhooks(apps).create(app.app_id, body.url, body.events)
+    return WebhookCreated(**_hook(hook).model_dump(), secret=hook.secret)
+
+
+@router.get("/webhooks", response_model=WebhookList)
+async def list_webhooks(app: WebhooksManager, apps: AppsDep) -> WebhookList:
+    """The app's webhooks (never their secrets)."""
+    return WebhookList(items=[_hook(hook) for hook in await _webhooks(apps).list(app.app_id)])
+
+
+@router.delete("/webhooks/{webhook_id}", status_code=204)
+async def delete_webhook(webhook_id: WebhookId, app: WebhooksManager, apps: AppsDep) -> Response:
+    """Stop delivering to it (deliveries not yet sent are dropped)."""
+    await _webhooks(apps).delete(app.app_id, webhook_id)
+    return Response(status_code=204)
+
+
+def _webhooks(apps: AppServices) -> Webhooks:
+    assert apps.webhooks is not None  # set when the composition root opened
+    return apps.webhooks
+
+
+def _hook(hook: Webhook) -> WebhookOut:
+    return WebhookOut(
+        id=str(hook.webhook_id), url=hook.url, events=list(hook.events), created_at=hook.created_at
+    )
