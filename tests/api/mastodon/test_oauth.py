@@ -160,6 +160,9 @@ async def test_discovery_and_instance_state_our_limits(client: httpx.AsyncClient
     v1 = (await client.get("/api/v1/instance")).json()
     assert v1["urls"]["streaming_api"].startswith("ws")
     assert (await client.get("/api/v1/instance/peers")).json() == []
+    links = (await client.get("/.well-known/nodeinfo")).json()["links"]
+    info = (await client.get(links[0]["href"].removeprefix("http://test"))).json()
+    assert info["software"]["name"] == "feedloom" and info["protocols"] == []
 
 
 async def test_errors_on_this_surface_are_mastodon_shaped(client: httpx.AsyncClient) -> None:

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
+from feedloom import __version__
 from feedloom.api.deps import client_address, feedloom_of
 from feedloom.api.mastodon import entities
 from feedloom.api.mastodon.auth import token_of
@@ -130,6 +131,28 @@ async def server_metadata(request: Request) -> JSONResponse:
                 "none",
             ],
             "code_challenge_methods_supported": ["S256"],
+        }
+    )
+
+
+@well_known.get("/.well-known/nodeinfo")
+async def nodeinfo_links(request: Request) -> JSONResponse:
+    """NodeInfo discovery: what software this is, for clients that ask before signing in."""
+    schema = "http://nodeinfo.diaspora.software/ns/schema/2.0"
+    return JSONResponse({"links": [{"rel": schema, "href": f"{base_url(request)}/nodeinfo/2.0"}]})
+
+
+@well_known.get("/nodeinfo/2.0")
+async def nodeinfo() -> JSONResponse:
+    return JSONResponse(
+        {
+            "version": "2.0",
+            "software": {"name": "feedloom", "version": __version__},
+            "protocols": [],  # no federation
+            "services": {"inbound": [], "outbound": []},
+            "openRegistrations": False,
+            "usage": {"users": {}},
+            "metadata": {"mastodon_api": True},
         }
     )
 
