@@ -120,6 +120,8 @@ async def test_bad_definitions_are_422_and_save_nothing(world: World) -> None:
         {"sources": ["list:abc"]},
         {"sources": ["tag:#"]},
         {"sources": ["tag:2026"]},
+        {"sources": ["list:99999999999999999999"]},  # past any ID
+        {"sources": ["author:9223372036854775808"]},
         {"sources": [f"list:{others['id']}"]},  # someone else's list
         {"sources": ["author:12345"]},  # no such account
         {"sources": ["home", "home"]},
@@ -152,6 +154,10 @@ async def test_saved_feeds_are_pinned_and_ordered_and_private(world: World) -> N
     ]
     again = await world.client.get("/v1/me/feeds", headers=alice.auth)
     assert again.json() == arranged.json()
+    huge = {"feeds": [{"id": "99999999999999999999"}]}
+    assert (
+        await world.client.put("/v1/me/feeds", json=huge, headers=alice.auth)
+    ).status_code == 422
     partial = await world.client.put(
         "/v1/me/feeds", json={"feeds": [{"id": first["id"]}]}, headers=alice.auth
     )

@@ -15,6 +15,7 @@ from feedloom.domain.feed_definitions import (
     MAX_WORD_CHARS,
     ReplyPolicy,
 )
+from feedloom.domain.ids import ID_PATTERN
 from feedloom.domain.model import FeedOrder
 
 _LIST: JsonDict = {
@@ -162,7 +163,7 @@ class FeedsOut(BaseModel):
 
 
 class Arranged(Strict):
-    id: str = Field(max_length=20, json_schema_extra={"pattern": "^[0-9]+$"})
+    id: str = Field(max_length=20, pattern=ID_PATTERN)
     pinned: bool = False
 
 
@@ -238,7 +239,7 @@ class GeneratorOut(BaseModel):
 
 
 class Feedback(Strict):
-    post_id: str = Field(max_length=20, json_schema_extra={"pattern": "^[0-9]+$"})
+    post_id: str = Field(max_length=20, pattern=ID_PATTERN)
     kind: Literal["seen", "like", "less_like_this"]
 
 

@@ -18,6 +18,7 @@ from enum import StrEnum
 
 from feedloom.domain.errors import InvalidInput
 from feedloom.domain.facets import normalize_tag
+from feedloom.domain.ids import ID
 from feedloom.domain.model import FeedOrder, Post
 
 MAX_SOURCES = 10
@@ -55,7 +56,7 @@ class Source:
         return int(self.value)
 
 
-NUMBER = re.compile(r"[1-9][0-9]{0,18}")
+NUMBER = re.compile(ID)  # an ID in range: a bigger number could not be queried
 
 
 def parse_source(text: str) -> Source:
