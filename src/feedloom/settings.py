@@ -119,6 +119,13 @@ class FeedSettings(BaseModel):
     own_posts_window_s: int = Field(
         600, ge=0, description="your own posts this recent are merged in (read-your-writes)"
     )
+    tag_posts_per_read: int = Field(
+        20,
+        ge=0,
+        le=100,
+        description="posts of followed tags (by accounts not followed) merged into one read "
+        "of a home feed, newest first",
+    )
     weights: RankingWeights = RankingWeights()
     rank_candidates: int = Field(300, ge=1, le=5_000, description="posts ranked per session")
     session_ttl_s: int = Field(300, ge=1, description="how long a ranked feed session lasts")

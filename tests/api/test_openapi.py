@@ -8,6 +8,7 @@ import contextlib
 import re
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 from unittest import mock
 
@@ -18,6 +19,7 @@ from feedloom.api.openapi import APPS, MODERATOR_ONLY
 from feedloom.api.problems import PROBLEM_JSON
 from feedloom.domain.cursors import SessionCursor, encode_cursor
 from feedloom.domain.model import Role
+from feedloom.lookups.reader_state import FOLLOWED_TAGS
 from feedloom.ports import RateRule
 from tests.apps import AppUnderTest, make_app
 from tests.images import png
@@ -149,6 +151,7 @@ class Provoker:
             "external_id": "me-ext",
             "webhook_id": NOWHERE,
             "followee": "them-ext",
+            "tag": "openapi",
         }
         return re.sub(r"\{(\w+)\}", lambda m: ids or real[m.group(1)], path)
 
@@ -463,6 +466,25 @@ def _yourself(method: str, relation: str) -> Special:
     return provoke
 
 
+async def _too_many_tags(p: Provoker) -> httpx.Response:
+    tags, now = p.world.feedloom.stores.tags, datetime.now(UTC)
+    for n in range(FOLLOWED_TAGS):
+        await tags.follow(int(p.me.id), f"followed_{n}", now)
+    return await p.send("put", "/v1/tags/one_too_many/follow")
+
+
+async def _tag_follows_too_often(p: Provoker) -> httpx.Response:
+    rules = p.world.feedloom.services.throttle.rules
+    lifted = rules["follows"]
+    rules["follows"] = one = RateRule("follows", 1, 60)
+    other = await p.world.user()  # `me` follows as many tags as it may (409 above)
+    await p.world.feedloom.caches.rate_limiter.hit(one, other.id)
+    try:
+        return await p.world.client.put("/v1/tags/throttled/follow", headers=other.auth)
+    finally:
+        rules["follows"] = lifted
+
+
 async def _too_many_streams(p: Provoker) -> httpx.Response:
     stream = p.world.feedloom.services.home_stream
     stream.config = replace(stream.config, per_user=0)
@@ -614,6 +636,8 @@ SPECIAL: dict[tuple[str, str, int], Special] = {
     ("put", "/v1/posts/{post_id}/repost", 403): _repost_followers_only,
     ("post", "/v1/posts", 403): _quote_followers_only,
     ("put", "/v1/users/{user_id}/follow", 429): _throttled("follows", False),
+    ("put", "/v1/tags/{tag}/follow", 409): _too_many_tags,
+    ("put", "/v1/tags/{tag}/follow", 429): _tag_follows_too_often,
     ("put", "/v1/me/password", 403): _password_not_confirmed("put", "/v1/me/password", CHANGE),
     ("put", "/v1/me/password", 429): _password_guessed_too_often("put", "/v1/me/password", CHANGE),
     ("delete", "/v1/me", 403): _password_not_confirmed("delete", "/v1/me", {"password": "not it"}),

@@ -131,9 +131,9 @@ class Caches:
             return RedisViewerSketches(*redis)
         return MemoryViewerSketches()
 
-    def trending(self, windows_s: tuple[int, ...]) -> TrendingStore:
+    def trending(self, windows_s: tuple[int, ...], kind: str = "tr") -> TrendingStore:
         if redis := self._redis():
-            return RedisTrendingStore(*redis, windows_s)
+            return RedisTrendingStore(*redis, windows_s, kind)
         return MemoryTrendingStore(windows_s)
 
     def hourly(self) -> HourlyTallies:

@@ -56,6 +56,14 @@ async def test_trending_is_best_first_and_the_previous_window_decays(caches: Cac
     assert await store.top(HOUR, AT + timedelta(hours=2), 10) == []
 
 
+async def test_tag_trending_keeps_its_own_buckets_beside_the_posts(caches: Caches) -> None:
+    posts, tags = caches.trending((HOUR,)), caches.trending((HOUR,), "tt")
+    await posts.add({1: 5.0}, AT)
+    await tags.add({1: 1.0, 2: 2.0}, AT)
+    assert await posts.top(HOUR, AT, 10) == [(1, 5.0)]
+    assert await tags.top(HOUR, AT, 10) == [(2, 2.0), (1, 1.0)]
+
+
 async def test_trending_finds_the_exact_top_ten_on_a_skewed_workload(caches: Caches) -> None:
     store = caches.trending((HOUR,))
     rng = random.Random(1)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from feedloom.adapters.sql.erasure import SqlAccountEraser
 from feedloom.adapters.sql.facets import record_facets
 from feedloom.adapters.sql.tags import SqlTags
 from feedloom.domain.facets import parse_facets, resolve_mentions
@@ -96,3 +97,14 @@ async def test_a_followers_only_post_is_on_no_tag_page(store: SqlStore, tags: Sq
     quiet = (await tags.tags(["quiet"]))["quiet"]
     assert quiet.posts_count == 0
     assert await tags.tag_post_ids(quiet.id, None, 5) == []
+
+
+async def test_an_erased_account_leaves_tags_and_mentions(store: SqlStore, tags: SqlTags) -> None:
+    author, kim = await store.user("author"), await store.user("kim")
+    for _ in range(2):
+        post = await _faceted(store, tags, author, "@kim #erased")
+        await store.posts.create_post(post, None, "hash", NOW)
+    await SqlAccountEraser(store.engine).erase_account(author, NOW)
+    assert (await tags.tags(["erased"]))["erased"].posts_count == 0
+    assert await tags.mentions_of(kim, None, 5) == []
+    assert (await store.posts.posts([post.id]))[post.id].facets == ()

@@ -134,6 +134,17 @@ def test_bench_search_times_searches_and_posting_with_and_without_the_index(
     assert re.search(r"the index costs [\d.]+x", output), output
 
 
+def test_bench_read_with_followed_tags_times_the_same_readers_again_pages_checked() -> None:
+    output = run(
+        "read", "--users", "200", "--readers", "20", "--warmup", "5", "--rounds", "1",
+        "--followed-tags", "5",
+    )  # fmt: skip
+
+    assert "mismatches 0" in output, output
+    assert "| feedloom, 5 followed tags |" in output
+    assert re.search(r"5 followed tags / plain p50: \d+\.\d\dx", output), output
+
+
 def test_bench_read_over_http_checks_every_page_closed_loop_and_paced() -> None:
     output = run(
         "read", "--users", "200", "--readers", "20", "--rounds", "1", "--http",

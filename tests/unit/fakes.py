@@ -41,6 +41,7 @@ from feedloom.ports import (
     RateRule,
     SessionRecord,
     StoredResponse,
+    TagRecord,
 )
 from feedloom.ranking.affinity import AffinityState, InteractionKind, add_interaction
 from feedloom.write.throttle import Throttle, YoungAccounts
@@ -167,6 +168,55 @@ class FakeMentionResolver:
         self, author_id: int, names: Sequence[str]
     ) -> dict[str, tuple[int, str]]:
         return {name: self.accounts[name] for name in names if name in self.accounts}
+
+
+class FakeTags:
+    """Tags: who follows which, and (post ID, tag ID) pairs of public posts."""
+
+    def __init__(self) -> None:
+        self.by_user: dict[int, list[TagRecord]] = {}
+        self.tagged: list[tuple[int, int]] = []
+        self.names: dict[str, TagRecord] = {}
+
+    async def tags(self, names: Sequence[str]) -> dict[str, TagRecord]:
+        return {name: self.names[name] for name in names if name in self.names}
+
+    async def follow(self, user_id: int, name: str, now: datetime) -> bool:
+        tag = self.names.setdefault(name, TagRecord(len(self.names) + 1, name, 0))
+        followed = self.by_user.setdefault(user_id, [])
+        if tag in followed:
+            return False
+        followed.insert(0, tag)
+        return True
+
+    async def unfollow(self, user_id: int, name: str) -> bool:
+        followed = self.by_user.get(user_id, [])
+        kept = [tag for tag in followed if tag.name != name]
+        self.by_user[user_id] = kept
+        return len(kept) != len(followed)
+
+    async def followed(self, user_id: int, limit: int) -> list[TagRecord]:
+        return self.by_user.get(user_id, [])[:limit]
+
+    async def tag_post_ids(self, tag_id: int, before: int | None, limit: int) -> list[int]:
+        return [post_id for post_id, _ in await self.tagged_post_ids([tag_id], before, limit)]
+
+    async def tagged_post_ids(
+        self, tag_ids: Sequence[int], before: int | None, limit: int
+    ) -> list[tuple[int, int]]:
+        found: dict[int, int] = {}
+        for post_id, tag_id in sorted(self.tagged, reverse=True):
+            if tag_id in tag_ids and (before is None or post_id < before):
+                found.setdefault(post_id, tag_id)
+        return list(found.items())[:limit]
+
+    async def tags_by_id(self, tag_ids: Sequence[int]) -> dict[int, TagRecord]:
+        return {tag.id: tag for tag in self.names.values() if tag.id in tag_ids}
+
+    async def used_between(
+        self, author_id: int, tag_ids: Sequence[int], after: int, before: int
+    ) -> set[int]:
+        return set()
 
 
 class FakeMediaStore:

@@ -41,6 +41,7 @@ from feedloom.api.routes import (
     search,
     streams,
     suggestions,
+    tags,
     trending,
     users,
 )
@@ -107,6 +108,7 @@ def create_app(
         search,
         suggestions,
         users,
+        tags,
         trending,
         lists,
         saved_feeds,

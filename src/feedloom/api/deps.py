@@ -33,7 +33,8 @@ from feedloom.read.new_posts import NewPosts
 from feedloom.read.people import People
 from feedloom.read.search import SearchPosts
 from feedloom.read.suggestions import Suggestions
-from feedloom.read.trending import TrendingPosts
+from feedloom.read.tags import TagPages
+from feedloom.read.trending import TrendingPosts, TrendingTags
 from feedloom.write.accounts import AccountService
 from feedloom.write.credentials import Credentials
 from feedloom.write.delete_post import DeletePost
@@ -52,6 +53,7 @@ from feedloom.write.repost import Repost
 from feedloom.write.saved_feeds import MutedWords, SavedFeeds
 from feedloom.write.sessions import Authenticator, CurrentSession, Sessions
 from feedloom.write.stream_tickets import StreamTickets
+from feedloom.write.tag_follows import FollowTags
 
 
 def feedloom_of(request: Request) -> Feedloom:
@@ -100,6 +102,9 @@ MutedWordsDep = Annotated[MutedWords, Depends(_service("muted_words"))]
 RegisterGeneratorDep = Annotated[RegisterGenerator, Depends(_service("register_generator"))]
 GeneratorFeedDep = Annotated[GeneratorFeed, Depends(_service("generator_feed"))]
 FeedsDep = Annotated[Feeds, Depends(_service("feeds"))]
+TrendingTagsDep = Annotated[TrendingTags, Depends(_service("trending_tags"))]
+TagPagesDep = Annotated[TagPages, Depends(_service("tag_pages"))]
+FollowTagsDep = Annotated[FollowTags, Depends(_service("follow_tags"))]
 NewPostsDep = Annotated[NewPosts, Depends(_service("new_posts"))]
 HomeStreamDep = Annotated[HomeStream, Depends(_service("home_stream"))]
 StreamTicketsDep = Annotated[StreamTickets, Depends(_service("stream_tickets"))]

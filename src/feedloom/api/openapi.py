@@ -103,6 +103,7 @@ SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     ("put", "/v1/media/{media_id}/content"): (403, 409, 413),
     ("get", "/v1/feed"): (410,),
     ("get", "/v1/users/lookup"): (404,),
+    ("put", "/v1/tags/{tag}/follow"): (409, 429),  # 100 tags followed already; too many
     ("get", "/v1/streams/home"): (429,),  # too many open streams
     # Lists, saved feeds and generators (docs/FEEDS.md): limits and reused keys are 409.
     ("post", "/v1/lists"): (409,),

@@ -618,3 +618,35 @@ class TrendingPage(BaseModel):
 
     window: str
     items: list[TrendingItem]
+
+
+class TagOut(BaseModel):
+    model_config = example({"name": "café", "posts_count": 12, "followed_by_me": False})
+
+    name: str = Field(description="the tag's normal form (NFKC, case-folded), without `#`")
+    posts_count: int = Field(description="live public posts with the tag")
+    followed_by_me: bool
+
+
+class TagList(BaseModel):
+    model_config = example({"items": [{"name": "café", "posts_count": 12, "followed_by_me": True}]})
+
+    items: list[TagOut]
+
+
+class TrendingTagOut(BaseModel):
+    name: str
+    authors: float = Field(
+        description="distinct authors using the tag in the window (each counted once an "
+        "hour), the previous window decayed; approximate"
+    )
+    posts_count: int = Field(description="live public posts with the tag, all time")
+
+
+class TrendingTagsPage(BaseModel):
+    model_config = example(
+        {"window": "1h", "items": [{"name": "café", "authors": 7.5, "posts_count": 12}]}
+    )
+
+    window: str
+    items: list[TrendingTagOut]

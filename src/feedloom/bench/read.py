@@ -7,6 +7,9 @@ runs (relations, candidates, read-time filters, counts, liked_by_me, hydration),
 in-process like the peers' libraries. Every page is checked outside the timed loop
 against the expected newest 20 posts of the reader's followees and the reader.
 
+With `--followed-tags N` (bench/tagged_reads.py), the same readers are timed again
+after each follows N tags: the home feed with a pulled tag source, beside the plain read.
+
 In the same run, the naive pull baseline (SQLite, one `IN (followees) ORDER BY id DESC
 LIMIT 20` per read, no hydration) reads the same pages for the same readers. Durable-
 store statements and Redis round trips are counted during the timed loops.
@@ -31,6 +34,7 @@ from sqlalchemy.engine import Engine
 from feedloom.api.serving import settle_heap
 from feedloom.bench.conversations import Activity, expected_page, plan, shares, store_activities
 from feedloom.bench.stores import redis_cpu_seconds
+from feedloom.bench.tagged_reads import expected_tagged_page, follow_tags, tag_of
 from feedloom.bench.users import BENCH_WORKER_ID, store_posts
 from feedloom.bench.workload import PEERS_SEED, Workload, sample_readers
 from feedloom.bootstrap import Feedloom, open_feedloom
@@ -85,6 +89,8 @@ class ReadBench:
     conversations: dict[str, float] | None = None  # the activity's shares, if any
     scrolls: int = 0  # readers who scrolled `SCROLL` pages (conversations only)
     duplicates: int = 0  # originals shown twice within one of those scrolls
+    followed_tags: int = 0  # tags each reader followed for the `tagged` rounds
+    tagged: list[Round] = field(default_factory=list)
 
 
 def percentile(ordered: Sequence[float], p: float) -> float:
@@ -100,8 +106,9 @@ async def run_read_bench(
     warmup: int,
     rounds: int,
     conversations: bool = False,
+    followed_tags: int = 0,
 ) -> ReadBench:
-    result = ReadBench(workload.fingerprint(), workload.users)
+    result = ReadBench(workload.fingerprint(), workload.users, followed_tags=followed_tags)
     settings = settings.model_copy(update={"worker_id": BENCH_WORKER_ID})
     async with open_feedloom(settings) as feedloom:
         started = time.monotonic()
@@ -109,7 +116,9 @@ async def run_read_bench(
             user_ids, acts, post_of = await _publish_conversations(feedloom, workload)
             result.conversations = shares(acts)
         else:
-            user_ids, post_of = await _publish_one_post_each(feedloom, workload)
+            user_ids, post_of = await _publish_one_post_each(
+                feedloom, workload, bool(followed_tags)
+            )
         result.setup_s = time.monotonic() - started
         sampled = sample_readers(workload.users, readers)
         warm = [u for u in sample_readers(workload.users, warmup, salt=2) if u not in sampled]
@@ -132,6 +141,20 @@ async def run_read_bench(
             result.mismatches += sum(
                 page != expected[user] for user, page in zip(sampled, pages, strict=True)
             )
+        if followed_tags:
+            await follow_tags(feedloom, [*sampled, *warm], user_ids, followed_tags)
+            expected = {
+                u: expected_tagged_page(workload, post_of, u, followed_tags, PAGE) for u in sampled
+            }
+            for user in warm:
+                await _read(feedloom, user_ids[user])
+            for _ in range(rounds):
+                measured, pages = await _timed_round(feedloom, [user_ids[u] for u in sampled])
+                result.tagged.append(measured)
+                result.mismatches += sum(
+                    page != expected[user] for user, page in zip(sampled, pages, strict=True)
+                )
+            expected = {u: _expected_page(workload, post_of, u) for u in sampled}
         if conversations:  # outside the timed rounds
             for user in sampled[:SCROLLERS]:
                 scrolled = await _scroll(feedloom, user_ids[user])
@@ -152,17 +175,19 @@ async def run_read_bench(
 
 
 async def _publish_one_post_each(
-    feedloom: Feedloom, workload: Workload
+    feedloom: Feedloom, workload: Workload, tagged: bool = False
 ) -> tuple[dict[int, int], dict[int, int]]:
     """Import the graph (timelines built), post once per user in user order (IDs rise
-    with the user number) and fan everything out. Returns user -> ID, user -> post ID."""
+    with the user number; `tagged`: each with its tag) and fan everything out. Returns
+    user -> ID, user -> post ID."""
     imported = await feedloom.services.graph_import.run(
         workload.edges, "not-a-login", build_timelines=True
     )
     user_ids = {int(csv_id): user_id for csv_id, user_id in imported.user_ids.items()}
     authors = [user_ids[u] for u in range(workload.users)]
     first_id = feedloom.runtime.ids.next_id()
-    await store_posts(feedloom, authors, 1)
+    tags = [tag_of(u) for u in range(workload.users)] if tagged else None
+    await store_posts(feedloom, authors, 1, tags)
     await feedloom.services.worker.process_pending()
     by_author = await feedloom.stores.archive.author_post_ids(authors, None, 1)
     post_of = {u: by_author[user_ids[u]][0] for u in range(workload.users)}
@@ -345,6 +370,15 @@ def render_read(bench: ReadBench, store: str) -> str:
         + ", ".join(f"{r.summary()['p50_ms']:.3f}" for r in bench.baseline),
         f"feedloom / baseline p50: {ours['p50_ms'] / base['p50_ms']:.2f}x",
     ]
+    if bench.tagged:
+        tagged = headline(bench.tagged)
+        lines[5:5] = [_row(f"feedloom, {bench.followed_tags} followed tags", tagged)]
+        lines += [
+            "per round, followed tags p50 ms: "
+            + ", ".join(f"{r.summary()['p50_ms']:.3f}" for r in bench.tagged),
+            f"{bench.followed_tags} followed tags / plain p50: "
+            f"{tagged['p50_ms'] / ours['p50_ms']:.2f}x",
+        ]
     return "\n".join(lines)
 
 

@@ -13,7 +13,7 @@ import asyncio
 import random
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 import httpx
@@ -21,6 +21,7 @@ import httpx
 from feedloom.bootstrap import Feedloom, open_feedloom
 from feedloom.capacity.graph import Edge
 from feedloom.demo import demo_text
+from feedloom.domain.facets import parse_facets, resolve_mentions
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import Counts, Post, Visibility
 from feedloom.gather import bounded
@@ -68,17 +69,25 @@ async def mint_tokens(feedloom: Feedloom, user_ids: dict[str, int]) -> dict[str,
     return tokens
 
 
-async def store_posts(feedloom: Feedloom, authors: list[int], per_author: int) -> None:
-    """History for the feeds, stored with their outbox events (the server fans them out)."""
+async def store_posts(
+    feedloom: Feedloom, authors: list[int], per_author: int, tags: list[str] | None = None
+) -> None:
+    """History for the feeds, stored with their outbox events (the server fans them out).
+    With `tags` (one per author), each post ends with its author's tag, parsed and
+    recorded as a published post's are."""
     rng = random.Random(3)
     now = feedloom.runtime.clock()
 
     posts = []
-    for author in authors:
+    for index, author in enumerate(authors):
         for _ in range(per_author):
             post_id = feedloom.runtime.ids.next_id()
             text = demo_text(rng)
-            posts.append(Post(post_id, author, text, Visibility.PUBLIC, created_at_of(post_id)))
+            if tags is not None:
+                text = f"{text} #{tags[index]}"
+            facets = tuple(resolve_mentions(parse_facets(text), {}))
+            post = Post(post_id, author, text, Visibility.PUBLIC, created_at_of(post_id))
+            posts.append(replace(post, facets=facets))
     await bounded(
         [partial(feedloom.stores.posts.create_post, post, None, "", now) for post in posts],
         CONCURRENCY,

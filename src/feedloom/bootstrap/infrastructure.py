@@ -296,6 +296,7 @@ def memory_caches(settings: Settings, clock: Clock) -> CachePorts:
         notices=MemoryNoticeBus(),
         viewer_sketches=MemoryViewerSketches(),
         trending=MemoryTrendingStore(tuple(WINDOWS.values())),
+        tag_trending=MemoryTrendingStore(tuple(WINDOWS.values())),
         hourly=MemoryHourlyTallies(),
     )
 

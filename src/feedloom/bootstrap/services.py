@@ -42,7 +42,8 @@ from feedloom.read.ranked.out_of_network import OutOfNetwork, OutOfNetworkConfig
 from feedloom.read.ranked.ranker import BudgetedRanker
 from feedloom.read.search import SearchPosts
 from feedloom.read.suggestions import Suggestions
-from feedloom.read.trending import TrendingPosts
+from feedloom.read.tags import TagPages
+from feedloom.read.trending import TrendingPosts, TrendingTags
 from feedloom.read.viewer import Readers
 from feedloom.settings import Settings
 from feedloom.write.account_lifecycle import AccountLifecycle
@@ -79,6 +80,8 @@ from feedloom.write.saved_feeds import MutedWords, SavedFeeds
 from feedloom.write.sessions import Authenticator, SessionPolicy, Sessions
 from feedloom.write.sign_in import SignInLimits
 from feedloom.write.stream_tickets import StreamTickets
+from feedloom.write.tag_follows import FollowTags
+from feedloom.write.tag_use import TagUse
 from feedloom.write.throttle import Throttle, YoungAccounts
 from feedloom.write.tickets import SignedTickets
 from feedloom.write.worker import FanOutLedger, Worker, WorkerConfig
@@ -135,6 +138,9 @@ class Services:
     feeds: Feeds
     apps: AppServices
     credentials: Credentials  # the one bearer resolver (api/deps.py)
+    tag_pages: TagPages
+    follow_tags: FollowTags
+    trending_tags: TrendingTags
 
 
 def build_services(
@@ -163,6 +169,7 @@ def build_services(
         stores.graph,
         stores.preferences,
         stores.reposts,
+        stores.tags,
         settings.memo.decoded_readers,
         choices=stores.reader_choices,
     )
@@ -193,9 +200,11 @@ def build_services(
         rebuilder,
         author_timelines,
         stores.archive,
+        stores.tags,
         metrics,
         clock,
         timedelta(seconds=settings.feed.own_posts_window_s),
+        settings.feed.tag_posts_per_read,
     )
     affinity = AffinityUpdates(stores.affinities, settings.feed.affinity_half_life_days)
     replies = ReplyCounting(buffer, affinity, signals, clock)
@@ -328,6 +337,7 @@ def build_services(
             access,
             replies,
             ParseFacets(stores.mention_resolver),
+            TagUse(stores.tags, caches.tag_trending, clock),
             throttle,
             ids,
             clock,
@@ -477,6 +487,9 @@ def build_services(
         ),
         apps=apps,
         credentials=credentials(apps, auth),
+        tag_pages=TagPages(stores.tags, Readers(states, policy), hydrator, metrics),
+        follow_tags=FollowTags(stores.tags, states, throttle, clock),
+        trending_tags=TrendingTags(caches.tag_trending, stores.tags, clock),
     )
     services.relations.signals = signals
     return services

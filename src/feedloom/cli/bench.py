@@ -317,6 +317,15 @@ def read(
             "(bench/custom_feeds.py). No baseline."
         ),
     ] = False,
+    followed_tags: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            max=100,
+            help="Then time the same readers again, each following N tags (every post "
+            "carries one of 100): the home feed's pulled tag source (bench/tagged_reads.py).",
+        ),
+    ] = 0,
 ) -> None:
     """First-page home feed reads in-process on the peers' workload, beside a naive SQL
     pull baseline on the same graph, pages checked (see bench/read.py)."""
@@ -326,6 +335,10 @@ def read(
         raise typer.BadParameter("in-process, without --conversations", param_hint="--feeds")
     if surface is not Surface.v1 and not http:
         raise typer.BadParameter("over HTTP only (--http)", param_hint="--surface")
+    if followed_tags and (http or conversations):
+        raise typer.BadParameter(
+            "in-process, without --conversations", param_hint="--followed-tags"
+        )
     if http:
         require_bench_extra("bench read --http", "httpx")
         _read_over_http(users, seed, readers, rounds, start, concurrency, surface)
@@ -348,7 +361,9 @@ def read(
         async with scratch_store(start.value) as store:
             settings = settings_from_env(store.run_env({}))
             typer.echo(f"bench read on {start.value}: {users:,} users, {readers} readers", err=True)
-            bench = await run_read_bench(settings, workload, readers, warmup, rounds, conversations)
+            bench = await run_read_bench(
+                settings, workload, readers, warmup, rounds, conversations, followed_tags
+            )
             return render_read(bench, start.value)
 
     typer.echo(_run(main))

@@ -29,6 +29,8 @@ from typing import Any, Literal
 
 from yarl import URL
 
+from feedloom.domain.errors import NotFound
+
 FacetKind = Literal["mention", "tag", "link"]
 USERNAME = re.compile(r"[A-Za-z0-9_]{3,32}")
 TAG_MAX_CHARS = 100
@@ -66,6 +68,15 @@ def normalize_tag(raw: str) -> str | None:
     if not name or name.isdigit() or len(name) > TAG_MAX_CHARS:
         return None
     return name if all(is_word(char) for char in name) else None
+
+
+def tag_name(raw: str) -> str:
+    """The tag a URL path names (its name, no `#`); NotFound for what can be
+    no tag, as for a path ID that can be no ID."""
+    name = normalize_tag(raw)
+    if name is None:
+        raise NotFound(f"{raw!r} is not a tag")
+    return name
 
 
 def parse_facets(text: str) -> list[Facet]:

@@ -77,3 +77,11 @@ WORD = _ranges(
 WORD_CHAR = re.compile(f"[{WORD}]")
 # A search query: it must hold a word (domain/search.py).
 SEARCH_QUERY = whole(f"{NO_NUL}*[{WORD}]{NO_NUL}*")
+
+# A tag's name in a URL path, without `#` (domain/facets.py): no ASCII character but
+# letters, digits and `_`, no whitespace or NUL, 1-100 characters. What else makes a
+# tag (Unicode letters, marks and digits, not all digits) a JSON Schema pattern cannot
+# say: a path it admits that is no tag names nothing (404), like an ID of nothing.
+TAG_PATH_PATTERN = whole(
+    f"[^\\u0000-\\u002f\\u003a-\\u0040\\u005b-\\u005e\\u0060\\u007b-\\u007f{WHITESPACE}]{{1,100}}"
+)

@@ -13,6 +13,9 @@ a suspended or deleted account out of lists of people (read/people.py); its repl
 (comments) the store leaves out (adapters/sql/threads.py), so a reply page stays full.
 A reply to someone else reaches a home feed only under the reply rule
 (domain/threads.py), checked here again so an unfollow counts on the next read.
+A public post of an account the reader does not follow belongs in the home feed when it
+carries a tag the reader follows (`followed_tag`): the feed pulls such posts at read
+time (read/candidates.py), and unfollowing the tag takes them out on the next read.
 A repost passes if the repost itself and its original (loaded beside it) both pass,
 and under the repost rules of domain/reposts.py: unreposting, deleting the original
 or a block of either author counts on the next read.
@@ -60,6 +63,7 @@ class ViewerContext:
     filters: FeedFilters | None = None  # a saved feed's or a list's own filters
     also_from: frozenset[int] = frozenset()  # unfollowed authors a saved feed reads too
     anyone: bool = False  # a saved feed with a tag source: any author's posts may pass
+    tags: frozenset[str] = frozenset()  # followed tags (names)
 
     def follows(self, author_id: int) -> bool:
         return author_id == self.viewer_id or author_id in self.following
@@ -99,7 +103,8 @@ def feed_filter(viewer: ViewerContext, post: Post) -> FilterReason | None:
         return reason
     if post.author_id in viewer.muted:
         return FilterReason.MUTED
-    if not (viewer.anyone or viewer.follows(post.author_id) or post.author_id in viewer.also_from):
+    followed = viewer.anyone or viewer.follows(post.author_id) or post.author_id in viewer.also_from
+    if not followed and followed_tag(viewer, post) is None:
         return FilterReason.UNFOLLOWED
     original = post.original
     if original is not None:
@@ -151,6 +156,26 @@ def out_of_network_filter(viewer: ViewerContext, post: Post) -> FilterReason | N
     if post.visibility is not Visibility.PUBLIC:
         return FilterReason.PRIVATE
     return _chosen(viewer, post)
+
+
+def followed_tag(viewer: ViewerContext, post: Post) -> str | None:
+    """The first tag of a public post (not a repost) that the viewer follows, if any."""
+    if not viewer.tags or post.repost_of is not None or post.visibility is not Visibility.PUBLIC:
+        return None
+    return next((tag for tag in post.tags if tag in viewer.tags), None)
+
+
+def public_filter(viewer: ViewerContext, post: Post) -> FilterReason | None:
+    """None if the post belongs on a public page of posts (a tag's page): public, one
+    the viewer may see, not by an account the viewer mutes."""
+    reason = may_see(viewer, post)
+    if reason is not None:
+        return reason
+    if post.visibility is not Visibility.PUBLIC:
+        return FilterReason.PRIVATE
+    if post.author_id in viewer.muted and post.author_id != viewer.viewer_id:
+        return FilterReason.MUTED
+    return None
 
 
 def thread_filter(viewer: ViewerContext, post: Post) -> FilterReason | None:

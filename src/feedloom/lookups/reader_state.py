@@ -11,7 +11,8 @@ each record built before is rebuilt on its next read.
 The record also carries whose reposts the reader turned off (with the follow) and
 the originals the reader reposts (the latest `REPOSTED`; `reposted_by_me` on any page
 comes from it, and from the store only for a reader with more): reposting and
-unreposting invalidate it like a relation change.
+unreposting invalidate it like a relation change. So do the tags the reader follows
+(the newest `FOLLOWED_TAGS`), which a home feed pulls at read time (read/candidates.py).
 
 It carries the reader's muted words (hidden in every feed and thread) and the members
 of their exclusive lists (who leave the home feed): changing either invalidates it.
@@ -31,14 +32,15 @@ from cachetools import FIFOCache
 
 from feedloom.domain.feed_definitions import word_pattern
 from feedloom.domain.model import FeedOrder
-from feedloom.ports import GraphReader, PreferenceStore, RecordCache, RepostStore
+from feedloom.ports import FollowedTags, GraphReader, PreferenceStore, RecordCache, RepostStore
 from feedloom.ports.feeds import ReaderChoices
 
 # The generation of record 0 (no user has ID 0) counts fan-out mode flips: a key like
 # every reader's, so a cache that keeps records near keeps it too.
 MODES = "0"
-SHAPE = "r4"  # a new field or order: a new tag
+SHAPE = "r5"  # a new field or order: a new tag (r5: followed tags)
 REPOSTED = 1_000  # originals a record lists as reposted by its reader
+FOLLOWED_TAGS = 100  # followed tags a record holds (and a home feed pulls), newest first
 DECODED = 10_000  # readers whose last record is kept decoded beside its bytes
 
 
@@ -53,6 +55,7 @@ class ReaderRelations:
     reposts_off: frozenset[int] = frozenset()  # followees whose reposts are turned off
     reposted: frozenset[int] = frozenset()  # originals the reader reposts (the latest)
     reposted_all: bool = True  # `reposted` is all of them
+    tags: tuple[tuple[int, str], ...] = ()  # followed tags (ID, name), newest follow first
     muted_words: tuple[str, ...] = ()
     left_home: frozenset[int] = frozenset()  # members of the reader's exclusive lists
     muted_pattern: re.Pattern[str] | None = field(default=None, compare=False)
@@ -79,11 +82,12 @@ class ReaderStates:
         graph: GraphReader,
         preferences: PreferenceStore,
         reposts: RepostStore,
+        tags: FollowedTags,
         decoded: int = DECODED,
         choices: ReaderChoices | None = None,
     ) -> None:
         self._cache, self._graph, self._preferences = cache, graph, preferences
-        self._reposts = reposts
+        self._reposts, self._tags = reposts, tags
         self._choices: ReaderChoices = choices if choices is not None else NoChoices()
         self._decoded: FIFOCache[int, tuple[bytes, ReaderRelations | None, int]]
         self._decoded = FIFOCache(maxsize=decoded)
@@ -141,6 +145,7 @@ class ReaderStates:
             reposted_all=len(reposted) <= REPOSTED,
             muted_words=tuple(await self._choices.muted_words(user_id)),
             left_home=frozenset(await self._choices.exclusive_members(user_id)),
+            tags=tuple((t.id, t.name) for t in await self._tags.followed(user_id, FOLLOWED_TAGS)),
         )
 
 
@@ -160,6 +165,7 @@ def _encode(relations: ReaderRelations, modes: int) -> bytes:
             relations.reposted_all,
             relations.muted_words,
             list(relations.left_home),
+            [list(tag) for tag in relations.tags],
         ]
     )
 
@@ -171,7 +177,7 @@ def _decode(user_id: int, data: bytes) -> tuple[ReaderRelations | None, int]:
     if not isinstance(fields, list) or not fields or fields[0] != SHAPE:
         return None, -1
     _, following, pulled, blocked, muted, order, modes, *reposting = fields
-    reposts_off, reposted, reposted_all, words, left_home = reposting
+    reposts_off, reposted, reposted_all, words, left_home, tags = reposting
     relations = ReaderRelations(
         user_id=user_id,
         following=frozenset(following),
@@ -184,5 +190,6 @@ def _decode(user_id: int, data: bytes) -> tuple[ReaderRelations | None, int]:
         reposted_all=reposted_all,
         muted_words=tuple(words),
         left_home=frozenset(left_home),
+        tags=tuple((tag_id, name) for tag_id, name in tags),
     )
     return relations, modes

@@ -81,7 +81,14 @@ from feedloom.ports.records import (
     StoredResponse,
 )
 from feedloom.ports.sketches import HourlyTallies, TrendingStore, ViewerSketches
-from feedloom.ports.tags import Mention, MentionLog, MentionResolver, TagRecord, TagStore
+from feedloom.ports.tags import (
+    FollowedTags,
+    Mention,
+    MentionLog,
+    MentionResolver,
+    TagRecord,
+    TagStore,
+)
 
 __all__ = [
     "AccountAdmin",
@@ -107,6 +114,7 @@ __all__ = [
     "EventQueue",
     "FanoutModes",
     "FeedSessionStore",
+    "FollowedTags",
     "Followee",
     "FollowerLister",
     "GraphReader",

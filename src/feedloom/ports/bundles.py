@@ -148,4 +148,5 @@ class CachePorts:
     notices: NoticeBus  # new-post notices for open streams (read/home_stream.py)
     viewer_sketches: ViewerSketches  # distinct viewers per post (HyperLogLog)
     trending: TrendingStore  # engagement per trending window
+    tag_trending: TrendingStore  # distinct authors per tag and window (the same sketches)
     hourly: HourlyTallies  # followers and likes per account per hour (spike signals)

@@ -47,6 +47,12 @@ class MentionLog(Protocol):
         ...
 
 
+class FollowedTags(Protocol):
+    async def followed(self, user_id: int, limit: int) -> list[TagRecord]:
+        """The user's followed tags, most recently followed first."""
+        ...
+
+
 class TagStore(Protocol):
     async def tags(self, names: Sequence[str]) -> dict[str, TagRecord]:
         """The tags of these names that were ever used."""
@@ -57,9 +63,7 @@ class TagStore(Protocol):
         ...
 
     async def unfollow(self, user_id: int, name: str) -> bool: ...
-    async def followed(self, user_id: int, limit: int) -> list[TagRecord]:
-        """The user's followed tags, most recently followed first."""
-        ...
+    async def followed(self, user_id: int, limit: int) -> list[TagRecord]: ...
 
     async def tag_post_ids(self, tag_id: int, before: int | None, limit: int) -> list[int]:
         """Live public posts with the tag, newest first, older than `before`."""
@@ -72,6 +76,9 @@ class TagStore(Protocol):
         (a post once, under the first of its tags found)."""
         ...
 
-    async def used_since(self, author_id: int, tag_ids: Sequence[int], after: int) -> set[int]:
-        """Which of these tags the author used in a post newer than `after`."""
+    async def tags_by_id(self, tag_ids: Sequence[int]) -> dict[int, TagRecord]: ...
+    async def used_between(
+        self, author_id: int, tag_ids: Sequence[int], after: int, before: int
+    ) -> set[int]:
+        """Which of these tags the author used in a live post between the two IDs."""
         ...

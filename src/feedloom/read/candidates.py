@@ -3,6 +3,9 @@
 Sources, merged with a k-way merge:
 - the reader's pushed timeline, rebuilt from followees' author timelines if missing;
 - the author timelines of the pulled (big) accounts the reader follows;
+- the public posts with the tags the reader follows (newest first, at most
+  `tag_cap` of them per read, one indexed query: adapters/sql/tags.py), labelled with
+  the tag that brought them; a post already there from another source keeps that one;
 - the reader's own posts of the last few minutes (read-your-writes, even before the
   fan-out worker ran);
 - past the end of a cached timeline that is not complete (see ports.TimelineStore),
@@ -15,11 +18,12 @@ import asyncio
 from datetime import timedelta
 
 from feedloom.domain.ids import lowest_id_at
+from feedloom.domain.model import TAG_SOURCE
 from feedloom.domain.timeline import newest, older_than
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.timelines import TimelineRebuilder
 from feedloom.metrics import Metrics
-from feedloom.ports import Clock, PostArchive, TimelineStore
+from feedloom.ports import Clock, PostArchive, TagStore, TimelineStore
 from feedloom.read.viewer import Reader
 
 PUSHED, REBUILT, PULLED, OWN, ARCHIVE = "pushed", "rebuilt", "pulled", "own", "archive"
@@ -32,10 +36,13 @@ class Candidates:
         rebuilder: TimelineRebuilder,
         author_timelines: AuthorTimelines,
         archive: PostArchive,
+        tags: TagStore,
         metrics: Metrics,
         clock: Clock,
         own_posts_window: timedelta,
+        tag_cap: int,
     ) -> None:
+        self._tags, self._tag_cap = tags, tag_cap
         self._timelines, self._rebuilder = timelines, rebuilder
         self._author_timelines, self._archive = author_timelines, archive
         reads = metrics.timeline_reads  # children looked up once, not on every read
@@ -45,13 +52,15 @@ class Candidates:
     async def gather(self, reader: Reader, before: int | None, count: int) -> dict[int, str]:
         """Up to `count` candidate IDs older than `before`, newest first, with the source
         each came from (dicts keep insertion order)."""
-        (timeline, complete, pushed_label), pulled, own = await asyncio.gather(
+        (timeline, complete, pushed_label), pulled, own, tagged = await asyncio.gather(
             self._home_timeline(reader, before, count),
             self._pulled(reader, before, count),
             self._own_recent(reader, before, count),
+            self._tagged(reader, before, count),
         )
         sources: list[tuple[str, list[int]]] = [(pushed_label, timeline), (PULLED, pulled)]
         sources.append((OWN, own))
+        sources += tagged
         if len(timeline) < count and not complete:  # beyond the cached timeline
             sources.append((ARCHIVE, await self._archive_ids(reader, before, count)))
         labels: dict[int, str] = {}
@@ -80,6 +89,20 @@ class Candidates:
         lists = await self._author_timelines.recent(reader.pulled_followees)
         chosen = (lists.get(author, []) for author in reader.pulled_followees)
         return newest((older_than(ids, before)[:count] for ids in chosen), count)
+
+    async def _tagged(
+        self, reader: Reader, before: int | None, count: int
+    ) -> list[tuple[str, list[int]]]:
+        """Posts of the followed tags, one source per tag (its label names the tag)."""
+        if not reader.tags or not self._tag_cap:
+            return []
+        found = await self._tags.tagged_post_ids(
+            list(reader.tags), before, min(count, self._tag_cap)
+        )
+        by_tag: dict[int, list[int]] = {}
+        for post_id, tag_id in found:
+            by_tag.setdefault(tag_id, []).append(post_id)
+        return [(TAG_SOURCE + reader.tags[tag_id], ids) for tag_id, ids in by_tag.items()]
 
     async def _own_recent(self, reader: Reader, before: int | None, count: int) -> list[int]:
         """From the reader's author timeline, which publishing writes at once."""

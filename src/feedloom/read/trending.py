@@ -8,14 +8,14 @@ asked for more than a page so that filtered candidates rarely leave the page sho
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from feedloom.domain.errors import InvalidInput
 from feedloom.domain.model import FeedItem, Post, Visibility
 from feedloom.domain.trending import WINDOWS
 from feedloom.domain.visibility import ViewerContext, may_see
 from feedloom.lookups.cached_views import Views
-from feedloom.ports import Clock, TrendingStore
+from feedloom.ports import Clock, TagStore, TrendingStore
 from feedloom.read.hydrate import Hydrator
 from feedloom.read.viewer import Readers
 
@@ -59,3 +59,30 @@ def _trends_for(viewer: ViewerContext, post: Post) -> bool:
         and may_see(viewer, post) is None
         and post.author_id not in viewer.muted
     )
+
+
+@dataclass(frozen=True, slots=True)
+class TrendingTag:
+    name: str
+    authors: float  # distinct authors in the window, the previous one decayed
+    posts_count: int
+
+
+class TrendingTags:
+    """GET /v1/trending/tags: tags by the distinct authors using them (write/tag_use.py),
+    from the same windowed sketches as trending posts."""
+
+    def __init__(self, store: TrendingStore, tags: TagStore, clock: Clock) -> None:
+        self._store, self._tags, self._clock = store, tags, clock
+
+    async def page(self, window: str, limit: int) -> list[TrendingTag]:
+        window_s = WINDOWS.get(window)
+        if window_s is None:
+            raise InvalidInput(f"window must be one of {', '.join(WINDOWS)}")
+        ranked = await self._store.top(window_s, self._clock(), limit)
+        found = await self._tags.tags_by_id([tag_id for tag_id, _ in ranked])
+        return [
+            TrendingTag(found[tag_id].name, score, found[tag_id].posts_count)
+            for tag_id, score in ranked
+            if tag_id in found
+        ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.domain.model import FeedOrder
@@ -16,6 +16,7 @@ class Reader:
     pulled_followees: list[int]  # already capped by the fan-out policy
     feed_order: FeedOrder | None = None  # the reader's own choice, if any
     follows_pulled: bool = False  # any pulled followee, merged at read or not
+    tags: dict[int, str] = field(default_factory=dict)  # followed tags: ID -> name
 
     @property
     def user_id(self) -> int:
@@ -40,6 +41,9 @@ class Readers:
             reposts_off=relations.reposts_off,
             muted_words=relations.muted_pattern,
             left_home=relations.left_home,
+            tags=frozenset(name for _, name in relations.tags),
         )
         pulled = self._policy.pulled_to_merge(list(relations.pulled))
-        return Reader(context, pulled, relations.feed_order, bool(relations.pulled))
+        return Reader(
+            context, pulled, relations.feed_order, bool(relations.pulled), dict(relations.tags)
+        )

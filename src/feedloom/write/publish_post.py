@@ -42,6 +42,7 @@ from feedloom.ports import (
 from feedloom.write.engagement import RepliesCounted
 from feedloom.write.facets import ParseFacets
 from feedloom.write.idempotency import replayed_id, request_hash
+from feedloom.write.tag_use import TagUse
 from feedloom.write.throttle import Throttle
 
 log = logging.getLogger(__name__)
@@ -73,13 +74,14 @@ class PublishPost:
         access: Access,
         replies: RepliesCounted,
         facets: ParseFacets,
+        tag_use: TagUse,
         throttle: Throttle,
         ids: IdGenerator,
         clock: Clock,
         limits: PostLimits,
     ) -> None:
         self._posts, self._media, self._throttle = posts, media, throttle
-        self._facets = facets
+        self._facets, self._tag_use = facets, tag_use
         self._author_timelines, self._views, self._counters = author_timelines, views, counters
         self._access, self._replies = access, replies
         self._ids, self._clock = ids, clock
@@ -172,6 +174,7 @@ class PublishPost:
             replayed_id(stored, kind, request)  # refuses another request's key
             return stored.result_id
         await self._show_to_author(post)
+        await self._tag_use.counted(post)
         if parent is not None:
             await self._replies.added(post, parent)
         return post.id

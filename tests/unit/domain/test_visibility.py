@@ -6,12 +6,14 @@ from datetime import UTC, datetime
 from hypothesis import given
 from hypothesis import strategies as st
 
+from feedloom.domain.facets import Facet
 from feedloom.domain.model import Post, Visibility
 from feedloom.domain.visibility import (
     FilterReason,
     ViewerContext,
     author_in_feed,
     feed_filter,
+    followed_tag,
     may_see,
     out_of_network_filter,
     thread_filter,
@@ -24,7 +26,7 @@ def post(author: int, visibility: Visibility = Visibility.PUBLIC, deleted: bool 
     return Post(10, author, "x", visibility, datetime(2026, 1, 1, tzinfo=UTC), deleted=deleted)
 
 
-def viewer(**relations: frozenset[int]) -> ViewerContext:
+def viewer(tags: frozenset[str] = frozenset(), **relations: frozenset[int]) -> ViewerContext:
     base = {"following": frozenset({FRIEND}), "blocked": frozenset(), "muted": frozenset()}
     sets = {**base, **relations}
     return ViewerContext(
@@ -33,7 +35,32 @@ def viewer(**relations: frozenset[int]) -> ViewerContext:
         sets["blocked"],
         sets["muted"],
         reposts_off=sets.get("reposts_off", frozenset()),
+        tags=tags,
     )
+
+
+def tagged(author: int, tag: str, visibility: Visibility = Visibility.PUBLIC) -> Post:
+    text = f"#{tag}"
+    facets = (Facet("tag", 0, len(text), tag),)
+    return replace(post(author, visibility), text=text, facets=facets)
+
+
+def test_a_public_post_with_a_followed_tag_joins_the_feed_from_anyone() -> None:
+    reader = viewer(tags=frozenset({"café"}))
+    assert feed_filter(reader, tagged(STRANGER, "café")) is None
+    assert followed_tag(reader, tagged(STRANGER, "café")) == "café"
+    assert feed_filter(reader, tagged(STRANGER, "tea")) == FilterReason.UNFOLLOWED
+    assert feed_filter(viewer(), tagged(STRANGER, "café")) == FilterReason.UNFOLLOWED
+
+
+def test_a_followed_tag_brings_no_private_muted_or_blocked_post() -> None:
+    tags = frozenset({"café"})
+    private = tagged(STRANGER, "café", Visibility.FOLLOWERS)
+    assert feed_filter(viewer(tags), private) == FilterReason.PRIVATE
+    muted = viewer(tags, muted=frozenset({STRANGER}))
+    assert feed_filter(muted, tagged(STRANGER, "café")) == FilterReason.MUTED
+    blocked = viewer(tags, blocked=frozenset({STRANGER}))
+    assert feed_filter(blocked, tagged(STRANGER, "café")) == FilterReason.BLOCKED
 
 
 def test_a_followed_authors_public_post_is_shown() -> None:

@@ -45,6 +45,7 @@ from tests.unit.fakes import (
     FakeRecordCache,
     FakeRelationStore,
     FakeReposts,
+    FakeTags,
     FakeTimelineStore,
     FakeTrendingStore,
     FakeViewCache,
@@ -107,11 +108,13 @@ def home_feed(
     authors = AuthorTimelines(FakeAuthorTimelineStore(), archive, 50)
     rebuilder = TimelineRebuilder(timelines, authors, metrics, 100)
     own_window = timedelta(minutes=10)
-    candidates = Candidates(timelines, rebuilder, authors, archive, metrics, clock, own_window)
+    candidates = Candidates(
+        timelines, rebuilder, authors, archive, FakeTags(), metrics, clock, own_window, 20
+    )
     counters = FakeCounterStore()
     counts = DisplayedCounts(counters, engagement, CounterBuffer(counters))
     likes = Likes(FakeRecordCache(), engagement, clock)
-    states = ReaderStates(FakeRecordCache(), graph, preferences, FakeReposts())
+    states = ReaderStates(FakeRecordCache(), graph, preferences, FakeReposts(), FakeTags())
     hydrator = Hydrator(views, counts, likes, FakeViewerSketches(), states, metrics)
     ranked = RankedFeed(
         candidates,

@@ -23,6 +23,7 @@ from tests.unit.fakes import (
     FakeRecordCache,
     FakeRelationStore,
     FakeReposts,
+    FakeTags,
     FakeViewCache,
     FakeViewerSketches,
     clock,
@@ -53,7 +54,9 @@ async def test_a_known_repost_has_its_originals_counts_asked_for_and_not_its_own
     metrics, engagement, counters = Metrics(), FakeEngagement(), AskedCounters()
     views = Views(FakeViewCache(), FakeViewCache(), posts, profiles, metrics)
     graph = FakeGraphReader(FakeRelationStore(profiles), profiles)
-    states = ReaderStates(FakeRecordCache(), graph, FakePreferenceStore(), FakeReposts())
+    states = ReaderStates(
+        FakeRecordCache(), graph, FakePreferenceStore(), FakeReposts(), FakeTags()
+    )
     hydrator = Hydrator(
         views,
         DisplayedCounts(counters, engagement, CounterBuffer(counters)),

@@ -15,6 +15,7 @@ from tests.unit.fakes import (
     FakeRecordCache,
     FakeRelationStore,
     FakeReposts,
+    FakeTags,
 )
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -25,7 +26,7 @@ def _world(decoded: int = reader_state.DECODED) -> tuple[ReaderStates, FakeRelat
     relations = FakeRelationStore(profiles)
     graph = FakeGraphReader(relations, profiles)
     return ReaderStates(
-        FakeRecordCache(), graph, FakePreferenceStore(), FakeReposts(), decoded
+        FakeRecordCache(), graph, FakePreferenceStore(), FakeReposts(), FakeTags(), decoded
     ), relations
 
 

@@ -33,6 +33,7 @@ from tests.unit.fakes import (
     FakeRecordCache,
     FakeRelationStore,
     FakeReposts,
+    FakeTags,
     FakeTimelineStore,
     FakeViewCache,
     clock,
@@ -90,6 +91,7 @@ class ErasingAdmin(EraseAccount):
             FakeGraphReader(FakeRelationStore(profiles), profiles),
             FakePreferenceStore(),
             FakeReposts(),
+            FakeTags(),
         )
         eraser = FakeAccountEraser(Erasure([], [], [], ["t1", "t2"], []))
         counters = FakeCounterStore()

@@ -21,6 +21,7 @@ from tests.unit.fakes import (
     FakeRelationStore,
     FakeReplyCounts,
     FakeReposts,
+    FakeTags,
     FakeViewCache,
     clock,
     id_generator,
@@ -40,7 +41,9 @@ def world(
     profiles = FakeProfileStore(user(AUTHOR), user(OTHER))
     views = views_over(posts, profiles, post_cache)
     graph = FakeGraphReader(FakeRelationStore(profiles), profiles)
-    states = ReaderStates(FakeRecordCache(), graph, FakePreferenceStore(), FakeReposts())
+    states = ReaderStates(
+        FakeRecordCache(), graph, FakePreferenceStore(), FakeReposts(), FakeTags()
+    )
     access = Access(views, states)
     return (
         DeletePost(posts, views, access, states, FakeReplyCounts(), clock),

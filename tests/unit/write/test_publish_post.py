@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from feedloom.adapters.memory.sketches import MemoryTrendingStore
 from feedloom.domain.errors import IdempotencyMismatch, InvalidInput, NotFound, RateLimited
 from feedloom.domain.model import Media, Post, PostPublished, Visibility
 from feedloom.lookups.access import Access
 from feedloom.lookups.reader_state import ReaderStates
 from feedloom.write.facets import ParseFacets
 from feedloom.write.publish_post import PostLimits, PublishPost
+from feedloom.write.tag_use import TagUse
 from tests.unit.fakes import (
     NOW,
     FakeAuthorTimelineStore,
@@ -26,6 +28,7 @@ from tests.unit.fakes import (
     FakeRelationStore,
     FakeReplyCounts,
     FakeReposts,
+    FakeTags,
     FakeViewCache,
     clock,
     id_generator,
@@ -53,7 +56,8 @@ def publisher(
     views, counters = views_over(posts, profiles, post_cache), FakeCounterStore()
     graph = FakeGraphReader(FakeRelationStore(profiles), profiles)
     access = Access(
-        views, ReaderStates(FakeRecordCache(), graph, FakePreferenceStore(), FakeReposts())
+        views,
+        ReaderStates(FakeRecordCache(), graph, FakePreferenceStore(), FakeReposts(), FakeTags()),
     )
     return PublishPost(
         posts,
@@ -64,6 +68,7 @@ def publisher(
         access,
         replies or FakeReplyCounts(),
         ParseFacets(FakeMentionResolver({"other": (OTHER, "Other")})),
+        TagUse(FakeTags(), MemoryTrendingStore((3_600,)), clock),
         throttle(FakeRateLimiter(), posts=per_minute),
         id_generator(),
         clock,

@@ -163,6 +163,7 @@ async def redis_caches(redis: RedisConnection, on_outage: OnOutage) -> tuple[Cac
             client, keys, near=viewers_near, counted=memo.counted_viewers
         ),
         trending=RedisTrendingStore(client, keys, tuple(WINDOWS.values())),
+        tag_trending=RedisTrendingStore(client, keys, tuple(WINDOWS.values()), "tt"),
         hourly=RedisHourlyTallies(client, keys),
     )
 

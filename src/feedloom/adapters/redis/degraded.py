@@ -295,5 +295,6 @@ def degraded(caches: CachePorts, on_outage: OnOutage, fallback: RateLimiter) -> 
         notices=caches.notices,  # best effort already: lookups/notices.py
         viewer_sketches=DegradedViewerSketches(caches.viewer_sketches, on_outage),
         trending=DegradedTrendingStore(caches.trending, on_outage),
+        tag_trending=DegradedTrendingStore(caches.tag_trending, on_outage),
         hourly=DegradedHourlyTallies(caches.hourly, on_outage),
     )

@@ -83,8 +83,9 @@ class RedisKeys:
         """What every post's distinct viewers key starts with (near_cache.py)."""
         return self.kind_prefix("hv")
 
-    def trending(self, window_s: int, bucket: int) -> str:
-        return f"{self.prefix}:tr:{{{window_s}:{bucket}}}"
+    def trending(self, window_s: int, bucket: int, kind: str = "tr") -> str:
+        """One trending bucket: of posts (`tr`) or of tags (`tt`)."""
+        return f"{self.prefix}:{kind}:{{{window_s}:{bucket}}}"
 
     def hourly(self, kind: str, hour: int) -> str:
         """Per-account counts of one kind of event in one hour (spike signals)."""

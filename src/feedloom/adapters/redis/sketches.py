@@ -154,8 +154,11 @@ class RedisViewerSketches:
 
 
 class RedisTrendingStore:
-    def __init__(self, client: RedisClient, keys: RedisKeys, windows_s: Sequence[int]) -> None:
+    def __init__(
+        self, client: RedisClient, keys: RedisKeys, windows_s: Sequence[int], kind: str = "tr"
+    ) -> None:
         self._client, self._keys, self._windows = client, keys, tuple(windows_s)
+        self._kind = kind  # what is counted: posts ("tr") or tags ("tt")
 
     async def add(self, weights: Mapping[int, float], at: datetime) -> None:
         positive = {post_id: weight for post_id, weight in weights.items() if weight > 0}
@@ -163,7 +166,7 @@ class RedisTrendingStore:
             return
         pipe = self._client.pipeline(transaction=False)
         for window_s in self._windows:
-            key = self._keys.trending(window_s, bucket_of(window_s, at))
+            key = self._keys.trending(window_s, bucket_of(window_s, at), self._kind)
             for post_id, weight in positive.items():
                 pipe.zincrby(key, weight, str(post_id))
             pipe.zremrangebyrank(key, 0, -(TOP_KEPT + 1))
@@ -174,7 +177,7 @@ class RedisTrendingStore:
         number = bucket_of(window_s, at)
         pipe = self._client.pipeline(transaction=False)
         for bucket in (number, number - 1):
-            key = self._keys.trending(window_s, bucket)
+            key = self._keys.trending(window_s, bucket, self._kind)
             pipe.zrange(key, 0, max(limit, TOP_READ) - 1, desc=True, withscores=True)
         current, previous = await pipe.execute()
         now = {int(member): float(score) for member, score in current}

@@ -21,6 +21,7 @@ from sqlalchemy import case, delete, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from feedloom.adapters.sql.app_tables import app_users
+from feedloom.adapters.sql.facets import drop_author_facets
 from feedloom.adapters.sql.schema import (
     affinities,
     blocks,
@@ -142,8 +143,9 @@ async def _tombstone_posts(conn: AsyncConnection, user_id: int, now: datetime) -
         await conn.execute(
             update(posts)
             .where(posts.c.author_id == user_id)
-            .values(text="", media=[], deleted_at=now)
+            .values(text="", media=[], facets=None, deleted_at=now)
         )
+        await drop_author_facets(conn, user_id)
     return own
 
 

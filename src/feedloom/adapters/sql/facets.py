@@ -3,7 +3,8 @@
 `record_facets` is the one write-time step for both a new post (SqlPosts.create_post)
 and an edit: it makes the post's mention and tag rows what its facets say (adding
 and removing, counts of tags kept), so calling it again with the same facets changes
-nothing. `drop_tags` takes a deleted post off its tags.
+nothing. `drop_tags` takes a deleted post off its tags, `drop_author_facets` an erased
+account's posts off their tags and mentions.
 """
 
 from __future__ import annotations
@@ -52,6 +53,18 @@ async def record_facets(conn: AsyncConnection, post: Post, now: datetime) -> lis
 async def drop_tags(conn: AsyncConnection, post_id: int) -> None:
     """A deleted post leaves its tags' pages and counts (in its tombstone's transaction)."""
     await _set_tags(conn, post_id, 0, False, {})
+
+
+async def drop_author_facets(conn: AsyncConnection, author_id: int) -> None:
+    """An erased account's posts leave their tags (and the counts) and their mentions."""
+    t = post_tags.c
+    counted = select(t.tag_id, func.count().label("n")).where(
+        t.author_id == author_id, t.public.is_(True)
+    )
+    for row in (await conn.execute(counted.group_by(t.tag_id))).all():
+        await _count(conn, [row.tag_id], -row.n)
+    await conn.execute(delete(post_tags).where(t.author_id == author_id))
+    await conn.execute(delete(post_mentions).where(post_mentions.c.author_id == author_id))
 
 
 async def tag_ids(conn: AsyncConnection, names: Sequence[str], create: bool) -> dict[str, int]:

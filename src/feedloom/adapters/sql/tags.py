@@ -120,12 +120,24 @@ class SqlTags:
             found.setdefault(row.post_id, row.tag_id)
         return list(found.items())[:limit]
 
-    async def used_since(self, author_id: int, tag_ids: Sequence[int], after: int) -> set[int]:
+    async def tags_by_id(self, tag_ids: Sequence[int]) -> dict[int, TagRecord]:
+        if not tag_ids:
+            return {}
+        query = select(tags).where(tags.c.id.in_(set(tag_ids)))
+        async with self._engine.connect() as conn:
+            return {row.id: _tag(row) for row in await conn.execute(query)}
+
+    async def used_between(
+        self, author_id: int, tag_ids: Sequence[int], after: int, before: int
+    ) -> set[int]:
         if not tag_ids:
             return set()
         t = post_tags.c
         query = select(t.tag_id).where(
-            t.author_id == author_id, t.post_id > after, t.tag_id.in_(set(tag_ids))
+            t.author_id == author_id,
+            t.post_id > after,
+            t.post_id < before,
+            t.tag_id.in_(set(tag_ids)),
         )
         async with self._engine.connect() as conn:
             return set((await conn.execute(query.distinct())).scalars())

@@ -17,7 +17,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from feedloom.domain.model import Counts, FeedItem, Post
+from feedloom.domain.model import TAG_SOURCE, Counts, FeedItem, Post
+from feedloom.domain.visibility import followed_tag
 from feedloom.lookups.counts import DisplayedCounts
 from feedloom.ports import AffinityStore, Engagement
 from feedloom.ranking import Candidate, Weights, explain_score
@@ -98,4 +99,8 @@ def source_by_relation(reader: Reader, post: Post) -> str:
         return OWN
     if post.author_id in reader.pulled_followees:
         return PULLED
+    if post.author_id not in reader.context.following:
+        tag = followed_tag(reader.context, post)
+        if tag is not None:
+            return TAG_SOURCE + tag
     return PUSHED

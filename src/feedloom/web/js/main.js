@@ -10,6 +10,7 @@ import { listView, listsView, newFeedView, savedFeedView } from "./feeds.js";
 import { connectionsView, searchView } from "./people.js";
 import { profileView } from "./profile.js";
 import { settingsView } from "./settings.js";
+import { tagView } from "./tags.js";
 import { threadView } from "./thread.js";
 import { clearStatus, errorPanel, showError } from "./status.js";
 
@@ -24,6 +25,7 @@ const ROUTES = [
   [/^#\/feeds\/new$/, newFeedView, true],
   [/^#\/feeds\/(\d+)$/, savedFeedView, true],
   [/^#\/post\/(\d+)$/, threadView, true],
+  [/^#\/tag\/([^/]+)$/, (main, name) => tagView(main, decodeURIComponent(name)), true],
   [/^#\/u\/([^/]+)\/(followers|following)$/, (main, name, tab) => connectionsView(main, decodeURIComponent(name), tab), true],
   [/^#\/u\/([^/]+)$/, (main, name) => profileView(main, decodeURIComponent(name)), true],
   [/^#\/?$/, homeView, true],

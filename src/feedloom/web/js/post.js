@@ -2,12 +2,14 @@
 // the server's word), comments, the thread it belongs to (and whom it replies to),
 // repost and quote (share.js: also "reposted by" and the quoted post), edit own and the
 // "edited" mark with its history (edit.js), delete own, and
-// "why am I seeing this" on a ranked feed.
+// "why am I seeing this" on a ranked feed. Mentions, tags and links come from the
+// post's facets (facets.js); a post a followed tag brought says so.
 
 import { api, session } from "./api.js";
 import { openComments } from "./comments.js";
 import { editButton, editedMark } from "./edit.js";
-import { avatar, confirmAction, h, plural, profileHref, richText, timeElement } from "./dom.js";
+import { avatar, confirmAction, h, plural, profileHref, timeElement } from "./dom.js";
+import { facetText, tagHref } from "./facets.js";
 import { openLightbox } from "./lightbox.js";
 import { quoteButton, quotedPost, repostButton, repostedBy } from "./share.js";
 import { attempt, showError } from "./status.js";
@@ -26,7 +28,8 @@ export function postCard(item, options = {}) {
     repostedBy(item),
     byline(item),
     item.in_reply_to ? replyingTo(item.in_reply_to) : null,
-    item.text ? h("p", { class: "text" }, richText(item.text)) : null,
+    item.reason && item.reason.tag ? becauseOfTag(item.reason.tag) : null,
+    item.text ? h("p", { class: "text" }, facetText(item.text, item.facets)) : null,
     item.media.length ? gallery(item.media) : null,
     quotedPost(item.quote),
     h(
@@ -67,6 +70,10 @@ function byline(item) {
       editedMark(item),
     ),
   );
+}
+
+function becauseOfTag(tag) {
+  return h("p", { class: "reason" }, "Because you follow ", h("a", { href: tagHref(tag) }, `#${tag}`));
 }
 
 function replyingTo(parent) {

@@ -1,5 +1,5 @@
-// Settings: profile (name, bio, avatar), default feed order, blocked and muted accounts,
-// muted words (feeds.js),
+// Settings: profile (name, bio, avatar), default feed order, followed tags (tags.js),
+// blocked and muted accounts, muted words (feeds.js),
 // sessions (settings_lists.js), password, account deletion.
 // Password change and deletion appear only when the server's API offers them.
 
@@ -9,6 +9,7 @@ import { mutedWordsSection } from "./feeds.js";
 import { IMAGE_TYPES, uploadImage } from "./media.js";
 import { relationListSection, sessionsSection } from "./settings_lists.js";
 import { attempt, showInfo, showWarning } from "./status.js";
+import { followedTagsSection } from "./tags.js";
 
 export async function settingsView(main) {
   const [me, preferences, capabilities] = await Promise.all([
@@ -20,6 +21,7 @@ export async function settingsView(main) {
     h("h1", {}, "Settings"),
     profileForm(me, capabilities),
     orderForm(preferences),
+    followedTagsSection(),
     relationListSection("block"),
     relationListSection("mute"),
     mutedWordsSection(),

@@ -3,7 +3,8 @@
 // quoted post shown inside a quote (or "unavailable"), and "Reposted by X" on an entry.
 
 import { api, idempotencyKey, serverCapabilities } from "./api.js";
-import { h, plural, richText, timeElement } from "./dom.js";
+import { h, plural, timeElement } from "./dom.js";
+import { facetText } from "./facets.js";
 import { attempt, showError, showInfo } from "./status.js";
 
 const NOT_SHAREABLE = "Only public posts can be reposted or quoted";
@@ -31,7 +32,7 @@ export function quotedPost(quote) {
       " · ",
       timeElement(quote.created_at),
     ),
-    quote.text ? h("p", { class: "text" }, richText(quote.text)) : null,
+    quote.text ? h("p", { class: "text" }, facetText(quote.text, quote.facets)) : null,
     quote.media.length ? h("p", { class: "hint" }, plural(quote.media.length, "image")) : null,
     h("a", { href: `#/post/${quote.post_id}`, class: "quoted-link" }, "Open the quoted post"),
   );
