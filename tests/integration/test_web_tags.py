@@ -92,7 +92,10 @@ def tags_journey(server: Server, driver: WebDriver) -> None:
 
     # Home: Cy's post is there, though Ann follows no one, and says why.
     ann.home()
-    ann.wait_text(f"{card} .reason", "Because you follow #café")
+    ann.wait_text(f"{card} .recommended", "Because you follow #café")
+    assert ann.find(f"{card} .recommended a").get_attribute("href") == (
+        f"{server.url}/#/tag/caf%C3%A9"
+    )
     ann.driver.set_window_size(*PHONE)
     no_sideways_scroll(ann)
     ann.driver.set_window_size(*DESKTOP)

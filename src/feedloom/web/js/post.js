@@ -28,7 +28,6 @@ export function postCard(item, options = {}) {
     repostedBy(item),
     byline(item),
     item.in_reply_to ? replyingTo(item.in_reply_to) : null,
-    item.reason && item.reason.tag ? becauseOfTag(item.reason.tag) : null,
     item.text ? h("p", { class: "text" }, facetText(item.text, item.facets)) : null,
     item.media.length ? gallery(item.media) : null,
     quotedPost(item.quote),
@@ -70,10 +69,6 @@ function byline(item) {
       editedMark(item),
     ),
   );
-}
-
-function becauseOfTag(tag) {
-  return h("p", { class: "reason" }, "Because you follow ", h("a", { href: tagHref(tag) }, `#${tag}`));
 }
 
 function replyingTo(parent) {
@@ -211,7 +206,7 @@ function recommended(item) {
     text = names.length ? `Liked by ${listed(names)}, whom you follow` : "Liked by people you follow";
   } else if (reason.tag) {
     mark = "# ";
-    text = `Because you follow #${reason.tag}`;
+    text = ["Because you follow ", h("a", { href: tagHref(reason.tag) }, `#${reason.tag}`)];
   } else if (!reason.trending) {
     return null;
   }
