@@ -21,7 +21,7 @@ async def search(world: World, reader: User, q: str, **params: Any) -> dict[str,
 async def found(world: World, reader: User, q: str, **params: Any) -> list[str]:
     body = await search(world, reader, q, **params)
     assert body["type"] == params.get("type", "posts")
-    key = "post_id" if body["type"] == "posts" else "id"
+    key = {"posts": "post_id", "people": "id", "tags": "name"}[body["type"]]
     return [item[key] for item in body["items"]]
 
 
@@ -142,3 +142,21 @@ async def test_a_cursor_of_another_kind_or_order_is_400(world: World) -> None:
             headers=reader.auth,
         )
         assert response.status_code == 400, params
+
+
+async def test_tags_are_found_by_prefix_most_used_first(world: World) -> None:
+    kim, reader = await world.user(), await world.user()
+    await world.post(kim, "A #Café with #cafeteria food")
+    await world.post(kim, "Another #café, #CAFÉ again")
+    await world.post(kim, "#রাজশাহী mangoes")
+    body = await search(world, reader, "#caf", type="tags")
+    assert [(tag["name"], tag["posts_count"]) for tag in body["items"]] == [
+        ("café", 2),
+        ("cafeteria", 1),
+    ]
+    bengali = await search(world, reader, "রাজ", type="tags")
+    assert [tag["name"] for tag in bengali["items"]] == ["রাজশাহী"]
+    first = await search(world, reader, "caf", type="tags", limit=1)
+    rest = await search(world, reader, "caf", type="tags", cursor=first["next_cursor"])
+    assert [tag["name"] for tag in first["items"] + rest["items"]] == ["café", "cafeteria"]
+    assert (await search(world, reader, "12", type="tags"))["items"] == []  # no tag is digits

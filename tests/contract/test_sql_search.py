@@ -17,7 +17,7 @@ from sqlalchemy import text
 from feedloom.adapters.sql.edits import SqlPostEdits
 from feedloom.adapters.sql.erasure import SqlAccountEraser
 from feedloom.adapters.sql.people import SqlPeople
-from feedloom.adapters.sql.search import SqlSearch
+from feedloom.adapters.sql.search import SqlSearch, tags_query
 from feedloom.domain.errors import NotFound
 from feedloom.domain.model import Visibility
 from feedloom.domain.search import SearchOrder, search_words
@@ -179,3 +179,10 @@ async def test_the_migration_indexes_posts_and_people_written_before_it(
         assert await index.find_posts(["gone"], set(), None, 5, NEWEST) == []
         keys = await SqlPeople(engine).search(["wond"], set(), None, 5)
         assert [key.user_id for key in keys] == [1]
+
+
+async def test_a_search_of_tags_is_one_range_of_their_names(store: SqlStore) -> None:
+    dialect = store.engine.dialect.name
+    shown = await plan(store.engine, tags_query(dialect, "caf", None, 20))
+    expected = "ix_tags_name_c" if dialect == "postgresql" else "ux_tags_name"
+    assert expected in shown, shown

@@ -48,7 +48,7 @@ def test_a_post_is_edited_with_its_history_and_found_by_search(
     bo.sign_up()
 
     # Bo posts with a typo, then fixes it in place.
-    bo.find("#compose-text").send_keys("Mango fair in Rajshahi, come helo")
+    bo.find("#compose-text").send_keys("Mango fair in Rajshahi, come helo #আম")
     bo.click("form.composer button[type=submit]")
     bo.wait_text("article.post .text", "come helo")
     post_id = bo.find("article.post").get_attribute("data-post-id")
@@ -57,7 +57,7 @@ def test_a_post_is_edited_with_its_history_and_found_by_search(
     bo.click(f"{card} button.edit")
     field = bo.find(f"{card} .edit-form textarea")
     field.send_keys(Keys.CONTROL, "a")
-    field.send_keys("Mango fair in Rajshahi, come and say hello")
+    field.send_keys("Mango fair in Rajshahi, come and say hello #আম")
     bo.click(f"{card} .edit-form button[type=submit]")
     bo.wait_text(f"{card} .text", "come and say hello")
     bo.click(f"{card} button.edited")
@@ -77,6 +77,10 @@ def test_a_post_is_edited_with_its_history_and_found_by_search(
     ann.find(f"{card} button.edited")
     ann.find("#people-q").send_keys(" helo")  # the old word: found no more
     ann.wait_text("p.hint[aria-live]", "Nothing matches")
+    ann.click("#tab-tags")
+    ann.find("#people-q").clear()
+    ann.find("#people-q").send_keys("#আ")
+    ann.wait_text(".tag-row[data-tag='আম']", "1 post")
     width = ann.driver.execute_script("return document.documentElement.scrollWidth")
     assert width <= ann.driver.execute_script("return window.innerWidth")  # no sideways scroll
 

@@ -31,7 +31,7 @@ from feedloom.read.home_feed import HomeFeed
 from feedloom.read.home_stream import HomeStream
 from feedloom.read.new_posts import NewPosts
 from feedloom.read.people import People
-from feedloom.read.search import SearchPosts
+from feedloom.read.search import SearchPosts, SearchTags
 from feedloom.read.suggestions import Suggestions
 from feedloom.read.tags import TagPages
 from feedloom.read.trending import TrendingPosts, TrendingTags
@@ -81,6 +81,7 @@ PublishDep = Annotated[PublishPost, Depends(_service("publish"))]
 DeletePostDep = Annotated[DeletePost, Depends(_service("delete_post"))]
 EditPostDep = Annotated[EditPost, Depends(_service("edit_post"))]
 SearchPostsDep = Annotated[SearchPosts, Depends(_service("search_posts"))]
+SearchTagsDep = Annotated[SearchTags, Depends(_service("search_tags"))]
 RepostDep = Annotated[Repost, Depends(_service("repost"))]
 RelationsDep = Annotated[Relations, Depends(_service("relations"))]
 EngageDep = Annotated[Engage, Depends(_service("engage"))]

@@ -40,7 +40,7 @@ from feedloom.read.ranked.feature_log import FeatureLog
 from feedloom.read.ranked.feed import RankedConfig, RankedFeed
 from feedloom.read.ranked.out_of_network import OutOfNetwork, OutOfNetworkConfig
 from feedloom.read.ranked.ranker import BudgetedRanker
-from feedloom.read.search import SearchPosts
+from feedloom.read.search import SearchPosts, SearchTags
 from feedloom.read.suggestions import Suggestions
 from feedloom.read.tags import TagPages
 from feedloom.read.trending import TrendingPosts, TrendingTags
@@ -117,6 +117,7 @@ class Services:
     context: Context
     people: People
     search_posts: SearchPosts
+    search_tags: SearchTags
     suggestions: Suggestions
     dismiss_suggestion: DismissSuggestion
     new_posts: NewPosts
@@ -420,6 +421,7 @@ def build_services(
         context=Context(access, stores.threads, views, hydrator),
         people=people,
         search_posts=SearchPosts(stores.search, access, hydrator),
+        search_tags=SearchTags(stores.search),
         suggestions=Suggestions(stores.suggestions, people, clock, settings.inactive_after_days),
         dismiss_suggestion=DismissSuggestion(stores.suggestions, views, clock),
         new_posts=new_posts,

@@ -15,7 +15,7 @@ from typing import Literal, Protocol
 from feedloom.domain.facets import Facet
 from feedloom.domain.model import Comment, Counts, Media, Post, PostVersion
 from feedloom.domain.people import FollowKey, RankKey, RelationFlags, Suggested
-from feedloom.domain.search import PostKey, SearchOrder
+from feedloom.domain.search import PostKey, SearchOrder, TagKey
 from feedloom.ports.records import (
     Followee,
     NewUser,
@@ -23,6 +23,7 @@ from feedloom.ports.records import (
     StageProgress,
     StoredResponse,
 )
+from feedloom.ports.tags import TagRecord
 from feedloom.ranking.affinity import AffinityState, InteractionKind
 
 # -- posts -----------------------------------------------------------------------
@@ -193,6 +194,11 @@ class PostSearch(Protocol):
     ) -> list[PostKey]:
         """Live posts holding every word (case and Latin accents ignored), public or by
         one of `readable_authors`, in `order`, strictly after `after`."""
+        ...
+
+    async def find_tags(self, prefix: str, after: TagKey | None, limit: int) -> list[TagRecord]:
+        """Tags whose name starts with `prefix` (a normalised tag), most used first,
+        then oldest, strictly after `after`."""
         ...
 
 

@@ -8,7 +8,7 @@ held posts, suspended authors), on its cached view, as every other page does. A 
 that loses candidates to the filter asks the index for more, a bounded number of
 times; the cursor is the last candidate examined, so nothing repeats or is skipped.
 
-People: one code path with GET /v1/users/search (read/people.py).
+People: one code path with GET /v1/users/search (read/people.py). Tags: by prefix.
 """
 
 from __future__ import annotations
@@ -18,13 +18,18 @@ from dataclasses import dataclass
 from feedloom.domain.model import FeedItem, Post
 from feedloom.domain.search import (
     SearchOrder,
+    TagKey,
     decode_post_cursor,
+    decode_tag_cursor,
     encode_post_cursor,
+    encode_tag_cursor,
     search_words,
+    tag_prefix,
 )
 from feedloom.domain.visibility import hidden_commenters, thread_filter
 from feedloom.lookups.access import Access
 from feedloom.ports import PostSearch
+from feedloom.ports.tags import TagRecord
 from feedloom.read.hydrate import Hydrator, Loaded
 from feedloom.read.visible import overfetch
 
@@ -75,3 +80,26 @@ class SearchPosts:
         )
         next_cursor = encode_post_cursor(order, last) if more and last is not None else None
         return FoundPosts(items, next_cursor)
+
+
+@dataclass(frozen=True, slots=True)
+class FoundTags:
+    items: list[TagRecord]
+    next_cursor: str | None
+
+
+class SearchTags:
+    """Tags by prefix: `caf` finds #café and #cafe (a tag is normalised once, as
+    written: domain/facets.py); the tags of posts since deleted stay, with their count."""
+
+    def __init__(self, index: PostSearch) -> None:
+        self._index = index
+
+    async def __call__(self, query: str, limit: int, cursor: str | None) -> FoundTags:
+        prefix, after = tag_prefix(query), decode_tag_cursor(cursor)
+        if prefix is None:
+            return FoundTags([], None)
+        found = await self._index.find_tags(prefix, after, limit + 1)
+        more, found = len(found) > limit, found[:limit]
+        last = TagKey(found[-1].posts_count, found[-1].id) if found else None
+        return FoundTags(found, encode_tag_cursor(last) if more and last else None)

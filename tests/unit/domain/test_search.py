@@ -16,11 +16,16 @@ from feedloom.domain.search import (
     MAX_QUERY,
     NEWEST_CURSOR_PATTERN,
     RELEVANCE_CURSOR_PATTERN,
+    TAG_CURSOR_PATTERN,
     PostKey,
     SearchOrder,
+    TagKey,
     decode_post_cursor,
+    decode_tag_cursor,
     encode_post_cursor,
+    encode_tag_cursor,
     search_words,
+    tag_prefix,
 )
 
 
@@ -72,3 +77,18 @@ def test_every_newest_cursor_the_pattern_admits_is_one(text: str) -> None:
 @given(st.from_regex(RELEVANCE_CURSOR_PATTERN, fullmatch=True))
 def test_every_relevance_cursor_the_pattern_admits_is_one(text: str) -> None:
     assert decode_post_cursor(SearchOrder.RELEVANCE, text) is not None
+
+
+def test_a_tag_search_takes_the_first_word_as_a_normalised_tag() -> None:
+    assert tag_prefix("#CAFÉ au lait") == "café"
+    assert tag_prefix("১২৩") is None and tag_prefix("12") is None  # digits only: no tag
+    key = TagKey(3, 2**40)
+    assert decode_tag_cursor(encode_tag_cursor(key)) == key
+    assert re.fullmatch(ANY_SEARCH_CURSOR_PATTERN, encode_tag_cursor(key))
+    with pytest.raises(BadCursor):
+        decode_tag_cursor("n12")
+
+
+@given(st.from_regex(TAG_CURSOR_PATTERN, fullmatch=True))
+def test_every_tag_cursor_the_pattern_admits_is_one(text: str) -> None:
+    assert decode_tag_cursor(text) is not None

@@ -37,10 +37,11 @@ from sqlalchemy import (
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from feedloom.adapters.sql.database import among
-from feedloom.adapters.sql.schema import posts, users
+from feedloom.adapters.sql.schema import posts, tags, users
 from feedloom.domain.model import Visibility
 from feedloom.domain.people import RankKey
-from feedloom.domain.search import PostKey, SearchOrder
+from feedloom.domain.search import PostKey, SearchOrder, TagKey
+from feedloom.ports.tags import TagRecord
 
 CONFIG: ColumnElement[Any] = literal_column("'feedloom_search'::regconfig")
 SCALE = 1_000_000_000  # a score's integer form: enough digits to keep its order
@@ -64,6 +65,11 @@ class SqlSearch:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
         self._dialect = engine.dialect.name
+
+    async def find_tags(self, prefix: str, after: TagKey | None, limit: int) -> list[TagRecord]:
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(tags_query(self._dialect, prefix, after, limit))).all()
+        return [TagRecord(row.id, row.name, row.posts_count) for row in rows]
 
     async def find_posts(
         self,
@@ -120,6 +126,30 @@ class SqlSearch:
         if after is not None:
             outer = outer.where(_after(ranked.c.score, ranked.c.id, after.score, after.post_id))
         return outer.order_by(ranked.c.score.desc(), ranked.c.id.desc()).limit(limit)
+
+
+def tags_query(dialect: str, prefix: str, after: TagKey | None, limit: int) -> Select[Any]:
+    """Tags whose name starts with `prefix`, most used first, then oldest: one range of
+    the name in binary order (migration 0024), then a sort of the matches."""
+    name: ColumnElement[str] = tags.c.name.collate("C") if dialect == "postgresql" else tags.c.name
+    query = select(tags.c.id, tags.c.name, tags.c.posts_count).where(
+        name >= prefix, name < prefix_end(prefix)
+    )
+    if after is not None:
+        query = query.where(
+            or_(
+                tags.c.posts_count < after.posts_count,
+                and_(tags.c.posts_count == after.posts_count, tags.c.id > after.tag_id),
+            )
+        )
+    return query.order_by(tags.c.posts_count.desc(), tags.c.id).limit(limit)
+
+
+def prefix_end(prefix: str) -> str:
+    """The least string above every string that starts with `prefix` (code point order,
+    which is the UTF-8 byte order a binary collation keeps)."""
+    last = ord(prefix[-1])
+    return prefix[:-1] + chr(last + 1) if last < 0x10FFFF else prefix + "\U0010ffff"
 
 
 def people_query(

@@ -14,6 +14,7 @@ from feedloom.api.deps import (
     PeopleDep,
     SearchPostsDep,
     SearchQuery,
+    SearchTagsDep,
 )
 from feedloom.api.render import json_response
 from feedloom.api.routes.people import PersonOut, render_person
@@ -36,7 +37,18 @@ class PeopleResults(BaseModel):
     next_cursor: str | None
 
 
-SearchResults = Annotated[PostResults | PeopleResults, Field(discriminator="type")]
+class TagOut(BaseModel):
+    name: str = Field(description="the tag, normalised (NFKC, case folded), without `#`")
+    posts_count: int = Field(description="live public posts with the tag")
+
+
+class TagResults(BaseModel):
+    type: Literal["tags"]
+    items: list[TagOut]
+    next_cursor: str | None
+
+
+SearchResults = Annotated[PostResults | PeopleResults | TagResults, Field(discriminator="type")]
 
 
 EXAMPLE = {"type": "posts", "items": [ITEM_EXAMPLE], "next_cursor": "n7291544012345678"}
@@ -50,6 +62,7 @@ EXAMPLE = {"type": "posts", "items": [ITEM_EXAMPLE], "next_cursor": "n7291544012
 async def search(
     posts: SearchPostsDep,
     people: PeopleDep,
+    tags_found: SearchTagsDep,
     viewer: CurrentUser,
     q: SearchQuery,
     type: Annotated[SearchType, Query(description="what to find")] = SearchType.POSTS,
@@ -62,8 +75,17 @@ async def search(
     """Posts holding every word, among those you may see (public ones, followers-only
     ones of accounts you follow, your own), less those of accounts you block, that
     block you or that you mute; or people with a word of their username or display
-    name starting with each word, the exact username first. A cursor of another type
-    or order is 400."""
+    name starting with each word, the exact username first; or tags starting with the
+    first word (`#` or not), most used first. A cursor of another type or order is
+    400."""
+    if type is SearchType.TAGS:
+        tags = await tags_found(q, limit, cursor)
+        found_tags = TagResults(
+            type="tags",
+            items=[TagOut(name=tag.name, posts_count=tag.posts_count) for tag in tags.items],
+            next_cursor=tags.next_cursor,
+        )
+        return json_response(found_tags.model_dump_json().encode())
     if type is SearchType.PEOPLE:
         found = await people.search(viewer, q, limit, cursor)
         body = PeopleResults(

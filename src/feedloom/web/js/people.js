@@ -2,7 +2,7 @@
 // each person shows.
 
 import { api } from "./api.js";
-import { avatar, h, profileHref } from "./dom.js";
+import { avatar, h, plural, profileHref } from "./dom.js";
 import { pagedList } from "./pager.js";
 import { postCard } from "./post.js";
 import { followButton } from "./relations.js";
@@ -27,9 +27,16 @@ export function personRow(person) {
 const TABS = [
   ["posts", "Posts"],
   ["people", "People"],
+  ["tags", "Tags"],
 ];
+const LABELS = { posts: "Posts found", people: "People found", tags: "Tags found" };
 
-/** Search: posts (every word) or people (as you type), one field, two tabs. */
+function tagRow(tag) {
+  return h("div", { class: "tag-row", dataset: { tag: tag.name } }, h("span", { class: "name" }, `#${tag.name}`), " · ", h("span", { class: "hint" }, plural(tag.posts_count, "post")));
+}
+
+/** Search: posts (every word), people (as you type) or tags (by prefix): one field,
+ * three tabs. */
 export function searchView(main, kind = "people") {
   const field = h("input", { id: "people-q", type: "search", autocomplete: "off", placeholder: "Words, a name or @username", maxlength: 200 });
   const summary = h("p", { class: "hint", "aria-live": "polite" });
@@ -59,7 +66,7 @@ export function searchView(main, kind = "people") {
     const wanted = query;
     const what = kind;
     results = pagedList({
-      label: what === "people" ? "People found" : "Posts found",
+      label: LABELS[what],
       emptyText: "",
       endText: "",
       fetchPage: async (cursor) => {
@@ -69,8 +76,8 @@ export function searchView(main, kind = "people") {
         if (!cursor && wanted === query && what === kind) summary.textContent = page.items.length ? "" : `Nothing matches “${wanted}”.`;
         return page;
       },
-      renderItem: what === "people" ? personRow : (item) => postCard(item),
-      role: what === "people" ? "list" : "feed",
+      renderItem: what === "people" ? personRow : what === "tags" ? tagRow : (item) => postCard(item),
+      role: what === "posts" ? "feed" : "list",
     });
     holder.replaceChildren(results.element);
     results.reload();
@@ -83,7 +90,7 @@ export function searchView(main, kind = "people") {
   main.replaceChildren(
     h("h1", {}, "Search"),
     h("form", { role: "search", class: "panel", onsubmit: (e) => { e.preventDefault(); clearTimeout(timer); run(); } }, h("label", { for: "people-q" }, "Search posts and people"), field),
-    h("div", { class: "tabs", role: "tablist", "aria-label": "What to search" }, tabs),
+    h("div", { class: "search-tabs", role: "tablist", "aria-label": "What to search" }, tabs),
     summary,
     holder,
   );
