@@ -41,6 +41,17 @@ class Metrics:
             "Post IDs inserted into followers' timelines",
             registry=r,
         )
+        self.notification_events_pending = Gauge(
+            "feedloom_notification_events_pending",
+            "Notification events in the outbox not yet folded into their groups",
+            registry=r,
+        )
+        self.notification_lag = Histogram(
+            "feedloom_notification_lag_seconds",
+            "Notification event written until folded into its recipient's group",
+            buckets=LAG_BUCKETS,
+            registry=r,
+        )
         self.fanout_lag = Histogram(
             "feedloom_fanout_lag_seconds",
             "Post created until inserted into its followers' timelines",

@@ -119,7 +119,7 @@ class FakePostStore:
             post_id: post.reply_to_author for post_id, post in found.items() if not post.deleted
         }
 
-    async def tombstone(self, post_id: int, now: datetime) -> bool:
+    async def tombstone(self, post_id: int, now: datetime, rejected: bool = False) -> bool:
         post = self.by_id[post_id]
         if post.deleted:
             return False
@@ -318,7 +318,9 @@ class FakeRelationStore:
     async def unblock(self, blocker_id: int, blocked_id: int) -> bool:
         return _toggle(self.blocks, (blocker_id, blocked_id), add=False)
 
-    async def mute(self, muter_id: int, muted_id: int, now: datetime) -> bool:
+    async def mute(
+        self, muter_id: int, muted_id: int, now: datetime, notifications: bool = True
+    ) -> bool:
         return _toggle(self.mutes, (muter_id, muted_id), add=True)
 
     async def unmute(self, muter_id: int, muted_id: int) -> bool:
@@ -483,10 +485,12 @@ class FakeEngagement:
         self.comment_list: list[Comment] = []
         self.responses: dict[tuple[int, str], StoredResponse] = {}
 
-    async def like(self, post_id: int, user_id: int, now: datetime) -> bool:
+    async def like(
+        self, post_id: int, user_id: int, now: datetime, notify: int | None = None
+    ) -> bool:
         return _toggle(self.likes, (post_id, user_id), add=True)
 
-    async def unlike(self, post_id: int, user_id: int) -> bool:
+    async def unlike(self, post_id: int, user_id: int, notify: int | None = None) -> bool:
         return _toggle(self.likes, (post_id, user_id), add=False)
 
     async def liked_among(self, user_id: int, post_ids: Sequence[int]) -> set[int]:

@@ -596,6 +596,12 @@ class FollowOptions(Strict):
     )
 
 
+class MuteOptions(Strict):
+    notifications: bool = Field(
+        True, description="the mute silences their notifications too (false: the feed only)"
+    )
+
+
 class Liked(BaseModel):
     model_config = example({"liked": True, "changed": True})
 

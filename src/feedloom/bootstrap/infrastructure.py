@@ -54,6 +54,7 @@ from feedloom.adapters.sql.leases import SqlWorkerLeases
 from feedloom.adapters.sql.media_sizes import SqlMediaSizes
 from feedloom.adapters.sql.moderation import SqlModeration
 from feedloom.adapters.sql.oauth import SqlOAuth
+from feedloom.adapters.sql.notifications import SqlNotifications
 from feedloom.adapters.sql.outages import OUTAGE_TYPES, is_outage
 from feedloom.adapters.sql.outbox import SqlOutbox
 from feedloom.adapters.sql.people import SqlPeople
@@ -127,6 +128,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         reposts=SqlReposts(engine),
         affinities=SqlAffinityStore(engine),
         outbox=SqlOutbox(engine),
+        notifications=SqlNotifications(engine),
         dead_letters=SqlDeadLetters(engine),
         worker_leases=SqlWorkerLeases(engine),
         bulk=SqlBulkImport(engine),
@@ -293,6 +295,7 @@ def memory_caches(settings: Settings, clock: Clock) -> CachePorts:
         viewers=MemoryRecordCache(),
         tokens=MemoryRecordCache(),
         likes=MemoryRecordCache(),
+        notifications=MemoryRecordCache(),
         notices=MemoryNoticeBus(),
         viewer_sketches=MemoryViewerSketches(),
         trending=MemoryTrendingStore(tuple(WINDOWS.values())),

@@ -15,6 +15,7 @@ from feedloom.lookups.cached_views import Views
 from feedloom.lookups.counts import CounterBuffer, DisplayedCounts, HotRules
 from feedloom.lookups.likes import Likes
 from feedloom.lookups.notices import Notices
+from feedloom.lookups.notifications import NotificationRecords
 from feedloom.lookups.reader_state import ReaderStates
 from feedloom.lookups.signals import EngagementSignals
 from feedloom.lookups.spikes import Spikes, SpikeTally
@@ -34,6 +35,7 @@ from feedloom.read.home_feed import HomeFeed
 from feedloom.read.home_stream import HomeStream, StreamConfig
 from feedloom.read.hydrate import Hydrator
 from feedloom.read.new_posts import NewPosts
+from feedloom.read.notifications import Notifications
 from feedloom.read.people import People
 from feedloom.read.ranked.candidates import Features
 from feedloom.read.ranked.feature_log import FeatureLog
@@ -70,6 +72,7 @@ from feedloom.write.media_jobs import MediaJobs
 from feedloom.write.media_receipts import ReceivedMedia
 from feedloom.write.moderation import Moderation, Reports
 from feedloom.write.oauth import OAuth
+from feedloom.write.notifications import FoldNotifications, NotificationSettings
 from feedloom.write.passwords import Passwords
 from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PostLimits, PublishPost
@@ -142,6 +145,8 @@ class Services:
     tag_pages: TagPages
     follow_tags: FollowTags
     trending_tags: TrendingTags
+    notifications: Notifications
+    notification_settings: NotificationSettings
 
 
 def build_services(
@@ -279,6 +284,10 @@ def build_services(
     check = DefaultContentCheck(caches.rate_limiter, check_rules(settings), clock)
     worker.screen = ScreenPosts(views, stores.moderation, check, metrics)
     worker.signals, worker.spikes = signals, spikes
+    records = NotificationRecords(caches.notifications, stores.notifications)
+    worker.notifications = FoldNotifications(
+        stores.notifications, records, notices, ids.next_id, clock, metrics
+    )
     owned_media = _owned_media(settings, stores, clock)
     account_lifecycle = AccountLifecycle(
         stores.account_admin,
@@ -492,8 +501,11 @@ def build_services(
         tag_pages=TagPages(stores.tags, Readers(states, policy), hydrator, metrics),
         follow_tags=FollowTags(stores.tags, states, throttle, clock),
         trending_tags=TrendingTags(caches.tag_trending, stores.tags, clock),
+        notifications=Notifications(records, stores.notifications, states, views, hydrator),
+        notification_settings=NotificationSettings(stores.notifications, records, notices, clock),
     )
     services.relations.signals = signals
+    services.relations.notifications = records
     return services
 
 

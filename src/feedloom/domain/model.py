@@ -7,6 +7,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from feedloom.domain.facets import Facet
+from feedloom.domain.notifications import Notified
 
 
 class Visibility(StrEnum):
@@ -222,7 +223,7 @@ class FeedItem:
         return self.repost_id if self.repost_id is not None else self.post.id
 
 
-Event = PostPublished | PostDeleted | AuthorPushed
+Event = PostPublished | PostDeleted | AuthorPushed | Notified
 
 TAG_SOURCE = "tag:"  # a feed item's source when a followed tag brought it: "tag:<name>"
 

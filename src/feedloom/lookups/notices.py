@@ -30,6 +30,11 @@ def author_topic(author_id: int) -> str:
     return f"a:{author_id}"
 
 
+def notification_topic(user_id: int) -> str:
+    """A recipient's notifications changed (a group, or the read marker)."""
+    return f"n:{user_id}"
+
+
 class Notices:
     def __init__(self, bus: NoticeBus) -> None:
         self._bus = bus
@@ -48,10 +53,19 @@ class Notices:
     async def pulled_author_posted(self, author_id: int, post_id: int) -> None:
         await self._publish([author_topic(author_id)], post_id)
 
+    async def notified(self, recipient_id: int, group_id: int) -> None:
+        """The recipient's notifications changed: a group (its ID), or the marker (0).
+        Carried as a negative number, so a listener tells it from a post ID."""
+        await self._publish([notification_topic(recipient_id)], -group_id - 1)
+
     def listen(
         self, reader_id: int, pulled_followees: Sequence[int]
     ) -> AbstractAsyncContextManager[NoticeListener]:
-        topics = [reader_topic(reader_id), *(author_topic(a) for a in pulled_followees)]
+        topics = [
+            reader_topic(reader_id),
+            notification_topic(reader_id),
+            *(author_topic(a) for a in pulled_followees),
+        ]
         return self._bus.listen(topics)
 
     async def _publish(self, topics: Sequence[str], post_id: int) -> None:

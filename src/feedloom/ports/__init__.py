@@ -62,6 +62,7 @@ from feedloom.ports.media import (
     UploadReceipts,
 )
 from feedloom.ports.moderation import ContentCheck, ModerationStore, QueuedPost
+from feedloom.ports.notifications import NotificationState, NotificationStore
 from feedloom.ports.outbound import OutboundHttp, OutboundResponse
 from feedloom.ports.records import (
     AccountRecord,
@@ -132,6 +133,8 @@ __all__ = [
     "NewUser",
     "NoticeBus",
     "NoticeListener",
+    "NotificationState",
+    "NotificationStore",
     "ObjectStore",
     "OutboundHttp",
     "OutboundResponse",

@@ -69,6 +69,7 @@ from feedloom.ports.media import (
 )
 from feedloom.ports.moderation import ModerationStore
 from feedloom.ports.oauth import OAuthStore
+from feedloom.ports.notifications import NotificationStore
 from feedloom.ports.sketches import HourlyTallies, TrendingStore, ViewerSketches
 from feedloom.ports.tags import MentionLog, MentionResolver, TagStore
 from feedloom.ports.webhooks import WebhookStore
@@ -108,6 +109,7 @@ class DurableStores:
     reposts: RepostStore
     affinities: AffinityStore
     outbox: Outbox
+    notifications: NotificationStore  # groups, read markers, type switches
     dead_letters: DeadLetters
     worker_leases: WorkerLeases
     bulk: BulkImporter
@@ -145,6 +147,7 @@ class CachePorts:
     viewers: RecordCache  # relations and feed order, by user ID
     tokens: RecordCache  # bearer token digest -> user ID
     likes: RecordCache  # recently liked post IDs, by user ID
+    notifications: RecordCache  # a recipient's newest notification groups, by user ID
     notices: NoticeBus  # new-post notices for open streams (read/home_stream.py)
     viewer_sketches: ViewerSketches  # distinct viewers per post (HyperLogLog)
     trending: TrendingStore  # engagement per trending window

@@ -55,7 +55,7 @@ class PostStore(Protocol):
         loading the posts."""
         ...
 
-    async def tombstone(self, post_id: int, now: datetime) -> bool:
+    async def tombstone(self, post_id: int, now: datetime, rejected: bool = False) -> bool:
         """Mark deleted and queue a PostDeleted event, in one transaction."""
         ...
 
@@ -139,7 +139,13 @@ class RelationStore(Protocol):
         ...
 
     async def unblock(self, blocker_id: int, blocked_id: int) -> bool: ...
-    async def mute(self, muter_id: int, muted_id: int, now: datetime) -> bool: ...
+    async def mute(
+        self, muter_id: int, muted_id: int, now: datetime, notifications: bool = True
+    ) -> bool:
+        """Mute; `notifications`: the mute silences the account's notifications too (a
+        mute again with another value changes it, and is a change)."""
+        ...
+
     async def unmute(self, muter_id: int, muted_id: int) -> bool: ...
 
 
@@ -285,8 +291,13 @@ class FollowerLister(Protocol):
 
 
 class Engagement(Protocol):
-    async def like(self, post_id: int, user_id: int, now: datetime) -> bool: ...
-    async def unlike(self, post_id: int, user_id: int) -> bool: ...
+    async def like(
+        self, post_id: int, user_id: int, now: datetime, notify: int | None = None
+    ) -> bool:
+        """A new like also notifies `notify` (the post's author), in its transaction."""
+        ...
+
+    async def unlike(self, post_id: int, user_id: int, notify: int | None = None) -> bool: ...
     async def liked_among(self, user_id: int, post_ids: Sequence[int]) -> set[int]: ...
     async def liked_since(
         self, user_ids: Sequence[int], since_post_id: int, limit: int

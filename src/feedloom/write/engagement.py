@@ -74,7 +74,7 @@ class Engage:
         # toggling a like on and off stays limited.
         await self._throttle.account("likes", user_id, once=f"like:{post_id}")
         now = self._clock()
-        created = await self._engagement.like(post_id, user_id, now)
+        created = await self._engagement.like(post_id, user_id, now, notify=post.author_id)
         await self._likes.liked(user_id, post_id)  # also on a retry: it may follow a failure
         if created:
             await self._buffer.add(post_id, likes=1)
@@ -84,9 +84,9 @@ class Engage:
 
     async def unlike(self, user_id: int, post_id: int) -> bool:
         """Affinity is left as is: see affinity.py for why."""
-        await self._access.visible_post(user_id, post_id)
+        post = await self._access.visible_post(user_id, post_id)
         await self._throttle.account("likes", user_id)
-        removed = await self._engagement.unlike(post_id, user_id)
+        removed = await self._engagement.unlike(post_id, user_id, notify=post.author_id)
         await self._likes.unliked(user_id)
         if removed:
             await self._buffer.add(post_id, likes=-1)

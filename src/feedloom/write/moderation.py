@@ -82,7 +82,7 @@ class Moderation:
         """Delete the post (held or not); False if it was deleted already."""
         await self.require_moderator(moderator_id)
         await self._existing(post_id)
-        deleted = await self._posts.tombstone(post_id, self._clock())
+        deleted = await self._posts.tombstone(post_id, self._clock(), rejected=True)
         await self._views.forget_posts([post_id])
         return deleted
 

@@ -11,6 +11,7 @@ from feedloom.domain.errors import InvalidInput, NotFound
 from feedloom.domain.fanout_policy import FanoutPolicy
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
+from feedloom.lookups.notifications import NotificationRecords
 from feedloom.lookups.reader_state import ReaderStates
 from feedloom.lookups.signals import EngagementSignals
 from feedloom.ports import (
@@ -46,6 +47,8 @@ class Relations:
         self._throttle, self._policy = throttle, policy
         self._clock = clock
         self.signals: EngagementSignals | None = None  # follower spikes
+        # Blocks and mutes change what a recipient's notifications show.
+        self.notifications: NotificationRecords | None = None
 
     async def follow(self, follower_id: int, followee_id: int, reposts: bool | None = None) -> bool:
         """`reposts` (None: as it is, or true for a new follow) says whether the follow
@@ -83,6 +86,7 @@ class Relations:
         await self._check_target(blocker_id, blocked_id, undo=False)
         created = await self._relations.block(blocker_id, blocked_id, self._clock())
         await self._states.changed([blocker_id, blocked_id])  # "blocked" goes either way
+        await self._notifications_changed([blocker_id, blocked_id])
         for user_id in (blocker_id, blocked_id):
             await self._refresh_fanout_mode(user_id)
         await self._views.forget_profiles([blocker_id, blocked_id])
@@ -92,19 +96,28 @@ class Relations:
         await self._check_target(blocker_id, blocked_id, undo=True)
         removed = await self._relations.unblock(blocker_id, blocked_id)
         await self._states.changed([blocker_id, blocked_id])
+        await self._notifications_changed([blocker_id, blocked_id])
         return removed
 
-    async def mute(self, muter_id: int, muted_id: int) -> bool:
+    async def mute(self, muter_id: int, muted_id: int, notifications: bool = True) -> bool:
+        """`notifications`: the mute silences the account's notifications too (the
+        default); false mutes their posts in the feed only."""
         await self._check_target(muter_id, muted_id, undo=False)
-        created = await self._relations.mute(muter_id, muted_id, self._clock())
+        changed = await self._relations.mute(muter_id, muted_id, self._clock(), notifications)
         await self._states.changed([muter_id])
-        return created
+        await self._notifications_changed([muter_id])
+        return changed
 
     async def unmute(self, muter_id: int, muted_id: int) -> bool:
         await self._check_target(muter_id, muted_id, undo=True)
         removed = await self._relations.unmute(muter_id, muted_id)
         await self._states.changed([muter_id])
+        await self._notifications_changed([muter_id])
         return removed
+
+    async def _notifications_changed(self, user_ids: list[int]) -> None:
+        if self.notifications is not None:
+            await self.notifications.changed(user_ids)
 
     async def _followed(self, follower_id: int, followee_id: int) -> None:
         """After a follow committed: the caches it changed (each step idempotent)."""

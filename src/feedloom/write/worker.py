@@ -41,6 +41,7 @@ from feedloom.write.content_check import ScreenPosts
 from feedloom.write.counting import ReconcileCounts
 from feedloom.write.fan_out import FanOut
 from feedloom.write.media_jobs import MediaJobs
+from feedloom.write.notifications import FoldNotifications
 from feedloom.write.relay_outbox import RelayOutbox
 from feedloom.write.webhooks import WebhookEvents, WebhookSender
 
@@ -107,6 +108,7 @@ class Worker:
         # sent by a loop of their own, so no receiver ever holds fan-out up.
         self.webhooks: WebhookEvents | None = None
         self.webhook_sender: WebhookSender | None = None
+        self.notifications: FoldNotifications | None = None  # folded beside the fan-out
 
     async def consume_once(self, lane: Lane, consumer: str, block_ms: int) -> int:
         deliveries = await self._queue.consume(lane, consumer, CONSUME_BATCH[lane], block_ms)
@@ -133,7 +135,7 @@ class Worker:
         """The whole batch at once; if that fails for the events' sake, each alone,
         so one poison event costs its batch a retry, never its fan-out."""
         try:
-            await self._fan_out.handle(deliveries)
+            await self._handle(deliveries)
             return
         except Exception as error:
             if self._config.is_transient(error):
@@ -146,13 +148,18 @@ class Worker:
         attempts = self._config.dead_letter_after
         for _ in range(attempts):
             try:
-                await self._fan_out.handle([delivery])
+                await self._handle([delivery])
                 return
             except Exception as error:
                 if self._config.is_transient(error):
                     raise
                 failure = error
         await self._set_aside(delivery, attempts, failure)
+
+    async def _handle(self, deliveries: Sequence[Delivery]) -> None:
+        await self._fan_out.handle(deliveries)
+        if self.notifications is not None:
+            await self.notifications.handle(deliveries)
 
     async def _set_aside(self, delivery: Delivery, attempts: int, error: Exception) -> None:
         reason = f"{type(error).__name__}: {error}"

@@ -158,6 +158,7 @@ async def redis_caches(redis: RedisConnection, on_outage: OnOutage) -> tuple[Cac
         viewers=RedisRecordCache(client, keys, "rv", near=readers_near),
         tokens=RedisRecordCache(client, keys, "tk"),
         likes=RedisRecordCache(client, keys, "lk", near=likes_near),
+        notifications=RedisRecordCache(client, keys, "nt"),
         notices=notices,
         viewer_sketches=RedisViewerSketches(
             client, keys, near=viewers_near, counted=memo.counted_viewers

@@ -292,6 +292,7 @@ def degraded(caches: CachePorts, on_outage: OnOutage, fallback: RateLimiter) -> 
         viewers=DegradedRecordCache(caches.viewers, on_outage, "viewers"),
         tokens=DegradedRecordCache(caches.tokens, on_outage, "tokens"),
         likes=DegradedRecordCache(caches.likes, on_outage, "likes"),
+        notifications=DegradedRecordCache(caches.notifications, on_outage, "notifications"),
         notices=caches.notices,  # best effort already: lookups/notices.py
         viewer_sketches=DegradedViewerSketches(caches.viewer_sketches, on_outage),
         trending=DegradedTrendingStore(caches.trending, on_outage),

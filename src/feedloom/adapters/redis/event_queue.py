@@ -40,6 +40,7 @@ from redis.typing import StreamIdT
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.wire import LuaScript, RedisClient, ScriptRunner
 from feedloom.domain.model import AuthorPushed, Event, PostDeleted, PostPublished
+from feedloom.domain.notifications import Notified
 from feedloom.ports import Delivery, Lane
 
 log = logging.getLogger(__name__)
@@ -50,6 +51,7 @@ KIND_NAMES: dict[type, str] = {
     PostPublished: "published",
     PostDeleted: "deleted",
     AuthorPushed: "author_pushed",
+    Notified: "notified",
 }
 PULLED = {b"1": True, b"0": False}
 
@@ -77,6 +79,8 @@ def encode_event(event: Event) -> dict[str, str | int]:
     }
     if isinstance(event, PostPublished) and event.pulled is not None:
         fields["pulled"] = int(event.pulled)
+    if isinstance(event, Notified):
+        fields.update(target=event.recipient_id, group=event.group_key, undo=int(event.undo))
     return fields
 
 
@@ -88,6 +92,10 @@ def decode_event(fields: dict[bytes, bytes]) -> Event:
     post_id = int(fields[b"post_id"])
     if kind == b"deleted":
         return PostDeleted(post_id=post_id, author_id=author_id, seq=seq)
+    if kind == b"notified":
+        target, group = int(fields[b"target"]), fields[b"group"].decode()
+        undo = fields.get(b"undo") == b"1"
+        return Notified(target, author_id, post_id, group, undo, seq)
     if kind == b"published":
         pulled = PULLED.get(fields.get(b"pulled", b""))
         return PostPublished(post_id=post_id, author_id=author_id, seq=seq, pulled=pulled)

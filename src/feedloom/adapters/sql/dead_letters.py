@@ -13,7 +13,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from feedloom.adapters.sql.database import utc
-from feedloom.adapters.sql.outbox import KINDS, outbox_row, to_event
+from feedloom.adapters.sql.outbox import event_fields, outbox_row, row_event
 from feedloom.adapters.sql.schema import dead_events, outbox
 from feedloom.domain.model import Event
 from feedloom.ports import DeadEvent
@@ -25,9 +25,7 @@ class SqlDeadLetters:
 
     async def add(self, event: Event, lane: str, attempts: int, error: str, now: datetime) -> int:
         row = {
-            "kind": KINDS[type(event)],
-            "post_id": event.post_id,
-            "author_id": event.author_id,
+            **event_fields(event),
             "lane": lane,
             "attempts": attempts,
             "error": error,
@@ -66,7 +64,7 @@ class SqlDeadLetters:
 
 
 def _dead(row: Any) -> DeadEvent:
-    event = to_event(0, row.kind, row.post_id, row.author_id)
+    event = row_event(row, seq=0)
     failed_at = utc(row.failed_at)
     assert failed_at is not None
     return DeadEvent(row.id, event, row.lane, row.attempts, row.error, failed_at)

@@ -14,9 +14,14 @@ from typing import Any
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from feedloom.adapters.sql.database import insert_ignoring_duplicates
+from feedloom.adapters.sql.database import insert_ignoring_duplicates, utc
+from feedloom.adapters.sql.outbox import record_notification
 from feedloom.adapters.sql.schema import account_live, likes, posts, users
 from feedloom.domain.model import Counts
+from feedloom.domain.notifications import NotificationType
+from feedloom.domain.notifications import notify as notify_of
+
+LIKE = NotificationType.LIKE
 
 # The replies anyone may see: their authors' accounts are live (schema.account_live).
 shown_replies = posts.join(users, users.c.id == posts.c.author_id)
@@ -27,17 +32,32 @@ class SqlEngagement:
         self._engine = engine
         self._dialect = engine.dialect.name
 
-    async def like(self, post_id: int, user_id: int, now: datetime) -> bool:
+    async def like(
+        self, post_id: int, user_id: int, now: datetime, notify: int | None = None
+    ) -> bool:
         insert = insert_ignoring_duplicates(self._dialect, likes).values(
             post_id=post_id, user_id=user_id, created_at=now
         )
         async with self._engine.begin() as conn:
-            return (await conn.execute(insert)).rowcount == 1
+            created = (await conn.execute(insert)).rowcount == 1
+            if created:
+                event = notify_of(LIKE, user_id, notify, post_id, now)
+                await record_notification(conn, event, now)
+        return created
 
-    async def unlike(self, post_id: int, user_id: int) -> bool:
-        query = delete(likes).where(likes.c.post_id == post_id, likes.c.user_id == user_id)
+    async def unlike(self, post_id: int, user_id: int, notify: int | None = None) -> bool:
+        query = (
+            delete(likes)
+            .where(likes.c.post_id == post_id, likes.c.user_id == user_id)
+            .returning(likes.c.created_at)
+        )
         async with self._engine.begin() as conn:
-            return (await conn.execute(query)).rowcount == 1
+            liked_at = utc((await conn.execute(query)).scalar())
+            if liked_at is not None:
+                # The undo finds the group of the like's own time (its window).
+                event = notify_of(LIKE, user_id, notify, post_id, liked_at, undo=True)
+                await record_notification(conn, event, liked_at)
+        return liked_at is not None
 
     async def liked_among(self, user_id: int, post_ids: Sequence[int]) -> set[int]:
         if not post_ids:

@@ -13,9 +13,13 @@ from typing import Any
 from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from feedloom.adapters.sql.database import among, insert_ignoring_duplicates
+from feedloom.adapters.sql.database import among, insert_ignoring_duplicates, utc
+from feedloom.adapters.sql.outbox import record_notification
 from feedloom.adapters.sql.schema import blocks, follows, mutes, users
+from feedloom.domain.notifications import NotificationType, notify
 from feedloom.ports import Followee, OwnRelations
+
+FOLLOW = NotificationType.FOLLOW
 
 
 class SqlSocialGraph:
@@ -33,6 +37,8 @@ class SqlSocialGraph:
             created = (await conn.execute(insert)).rowcount == 1
             if created:
                 await _adjust_counts(conn, follower_id, followee_id, +1)
+                event = notify(FOLLOW, follower_id, followee_id, 0, now)
+                await record_notification(conn, event, now)
         return created
 
     async def follow_reposts(self, follower_id: int, followee_id: int, reposts: bool) -> bool:
@@ -50,7 +56,11 @@ class SqlSocialGraph:
 
     async def unfollow(self, follower_id: int, followee_id: int) -> bool:
         async with self._engine.begin() as conn:
-            return await _unfollow(conn, follower_id, followee_id)
+            followed_at = await _unfollow(conn, follower_id, followee_id)
+            if followed_at is not None:
+                event = notify(FOLLOW, follower_id, followee_id, 0, followed_at, undo=True)
+                await record_notification(conn, event, followed_at)
+        return followed_at is not None
 
     async def block(self, blocker_id: int, blocked_id: int, now: datetime) -> bool:
         insert = insert_ignoring_duplicates(self._dialect, blocks).values(
@@ -69,12 +79,26 @@ class SqlSocialGraph:
         async with self._engine.begin() as conn:
             return (await conn.execute(query)).rowcount == 1
 
-    async def mute(self, muter_id: int, muted_id: int, now: datetime) -> bool:
+    async def mute(
+        self, muter_id: int, muted_id: int, now: datetime, notifications: bool = True
+    ) -> bool:
+        """Mute (or change whether the mute silences notifications too)."""
         insert = insert_ignoring_duplicates(self._dialect, mutes).values(
-            muter_id=muter_id, muted_id=muted_id, created_at=now
+            muter_id=muter_id, muted_id=muted_id, created_at=now, notifications=notifications
+        )
+        change = (
+            update(mutes)
+            .where(
+                mutes.c.muter_id == muter_id,
+                mutes.c.muted_id == muted_id,
+                mutes.c.notifications != notifications,
+            )
+            .values(notifications=notifications)
         )
         async with self._engine.begin() as conn:
-            return (await conn.execute(insert)).rowcount == 1
+            if (await conn.execute(insert)).rowcount == 1:
+                return True
+            return (await conn.execute(change)).rowcount == 1
 
     async def unmute(self, muter_id: int, muted_id: int) -> bool:
         query = delete(mutes).where(mutes.c.muter_id == muter_id, mutes.c.muted_id == muted_id)
@@ -176,14 +200,17 @@ def _ids(aggregated: list[int] | str) -> list[int]:
     return aggregated
 
 
-async def _unfollow(conn: AsyncConnection, follower_id: int, followee_id: int) -> bool:
-    query = delete(follows).where(
-        follows.c.follower_id == follower_id, follows.c.followee_id == followee_id
+async def _unfollow(conn: AsyncConnection, follower_id: int, followee_id: int) -> datetime | None:
+    """Drop the follow; when it was made (None: there was none)."""
+    query = (
+        delete(follows)
+        .where(follows.c.follower_id == follower_id, follows.c.followee_id == followee_id)
+        .returning(follows.c.created_at)
     )
-    removed = (await conn.execute(query)).rowcount == 1
-    if removed:
+    followed_at = utc((await conn.execute(query)).scalar())
+    if followed_at is not None:
         await _adjust_counts(conn, follower_id, followee_id, -1)
-    return removed
+    return followed_at
 
 
 async def _adjust_counts(

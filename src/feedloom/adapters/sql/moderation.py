@@ -10,12 +10,15 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from feedloom.adapters.sql.outbox import record_event
+from feedloom.adapters.sql.outbox import record_event, record_notification
 from feedloom.adapters.sql.schema import account_live, posts, reports, users
+from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import PostPublished, Role
+from feedloom.domain.notifications import NotificationType, notify
 from feedloom.ports import QueuedPost
 
 HELD, RELEASED = "held", "released"
+MODERATION = NotificationType.MODERATION
 REASONS_SHOWN = 3
 
 
@@ -30,9 +33,16 @@ class SqlModeration:
                 posts.c.id == post_id, posts.c.moderation.is_(None), posts.c.deleted_at.is_(None)
             )
             .values(moderation=HELD, moderation_reason=reason[:200])
+            .returning(posts.c.author_id)
         )
+        now = created_at_of(post_id)  # held as it is published: the post's own time
         async with self._engine.begin() as conn:
-            return bool((await conn.execute(query)).rowcount)
+            author_id = (await conn.execute(query)).scalar()
+            if author_id is None:
+                return False
+            event = notify(MODERATION, 0, author_id, post_id, now, outcome="held")
+            await record_notification(conn, event, now)
+        return True
 
     async def release(self, post_id: int, now: datetime) -> bool:
         async with self._engine.begin() as conn:
@@ -52,6 +62,8 @@ class SqlModeration:
                 return False
             # Fan-out takes it from here as if it had just been published.
             await record_event(conn, PostPublished(post_id, author_id), now)
+            event = notify(MODERATION, 0, author_id, post_id, now, outcome="released")
+            await record_notification(conn, event, now)
         return True
 
     async def report(self, post_id: int, reporter_id: int, reason: str, now: datetime) -> bool:

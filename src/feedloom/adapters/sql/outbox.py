@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import ColumnElement, and_, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -22,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from feedloom.adapters.sql.database import among, utc
 from feedloom.adapters.sql.schema import outbox
 from feedloom.domain.model import AuthorPushed, Event, PostDeleted, PostPublished
+from feedloom.domain.notifications import Notified
 
 CLAIMING = "claiming"  # the epoch of a row claimed but not yet on a stream
 
@@ -29,7 +31,9 @@ KINDS: dict[type, str] = {
     PostPublished: "post_published",
     PostDeleted: "post_deleted",
     AuthorPushed: "author_pushed",
+    Notified: "notified",
 }
+UNDONE = "notified_undone"  # a Notified event with `undo`
 
 
 class SqlOutbox:
@@ -92,11 +96,11 @@ class SqlOutbox:
             update(outbox)
             .where(outbox.c.seq.in_(claim.scalar_subquery()))
             .values(sent_at=now, epoch=CLAIMING)
-            .returning(outbox.c.seq, outbox.c.kind, outbox.c.post_id, outbox.c.author_id)
+            .returning(*EVENT_COLUMNS)
         )
         async with self._engine.begin() as conn:
             rows = sorted((await conn.execute(query)).all(), key=lambda row: row.seq)
-        return [to_event(row.seq, row.kind, row.post_id, row.author_id) for row in rows]
+        return [row_event(row) for row in rows]
 
 
 async def record_event(conn: AsyncConnection, event: Event, now: datetime) -> None:
@@ -105,13 +109,47 @@ async def record_event(conn: AsyncConnection, event: Event, now: datetime) -> No
     await conn.execute(outbox.insert().values(outbox_row(event, now)))
 
 
+EVENT_COLUMNS = (
+    outbox.c.seq,
+    outbox.c.kind,
+    outbox.c.post_id,
+    outbox.c.author_id,
+    outbox.c.target_id,
+    outbox.c.group_key,
+)
+
+
+async def record_notification(conn: AsyncConnection, event: Notified | None, now: datetime) -> None:
+    """A notification event (None: it notifies nobody), in the caller's transaction."""
+    if event is not None:
+        await record_event(conn, event, now)
+
+
 def outbox_row(event: Event, now: datetime) -> dict[str, object]:
-    return {
+    return {**event_fields(event), "created_at": now}
+
+
+def event_fields(event: Event) -> dict[str, object]:
+    """An event as the outbox and the dead letters store it."""
+    fields: dict[str, object] = {
         "kind": KINDS[type(event)],
         "post_id": event.post_id,
         "author_id": event.author_id,
-        "created_at": now,
     }
+    if isinstance(event, Notified):
+        fields.update(target_id=event.recipient_id, group_key=event.group_key)
+        if event.undo:
+            fields["kind"] = UNDONE
+    return fields
+
+
+def row_event(row: Any, seq: int | None = None) -> Event:
+    """The event of an outbox (or dead letter) row."""
+    seq = row.seq if seq is None else seq
+    if row.kind in ("notified", UNDONE):
+        undo = row.kind == UNDONE
+        return Notified(row.target_id, row.author_id, row.post_id, row.group_key, undo, seq)
+    return to_event(seq, row.kind, row.post_id, row.author_id)
 
 
 def to_event(seq: int, kind: str, post_id: int, author_id: int) -> Event:

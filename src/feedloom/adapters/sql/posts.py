@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from feedloom.adapters.sql.database import among, utc
 from feedloom.adapters.sql.facets import drop_tags, record_facets
 from feedloom.adapters.sql.idempotency import claim_key, stored_response
-from feedloom.adapters.sql.outbox import record_event
+from feedloom.adapters.sql.outbox import record_event, record_notification
 from feedloom.adapters.sql.schema import (
     account_hidden,
     idempotency_keys,
@@ -33,9 +33,12 @@ from feedloom.domain.model import (
     PostPublished,
     Visibility,
 )
+from feedloom.domain.notifications import NotificationType, notify
 from feedloom.domain.reposts import check_shareable
 from feedloom.domain.threads import MAX_DEPTH, reply_path
 from feedloom.ports import StoredResponse
+
+MODERATION = NotificationType.MODERATION
 
 
 class SqlPosts:
@@ -62,8 +65,13 @@ class SqlPosts:
                 row = await _attached(conn, post)
                 if post.in_reply_to is not None:
                     row.update(await _under_parent(conn, post.in_reply_to, post.id))
+                    replied_to = row["reply_to_author_id"]
+                    event = notify(NotificationType.REPLY, post.author_id, replied_to, post.id, now)
+                    await record_notification(conn, event, now)
                 if post.quote_of is not None:
-                    await _count_quote(conn, post)
+                    quoted = await _count_quote(conn, post)
+                    event = notify(NotificationType.QUOTE, post.author_id, quoted, post.id, now)
+                    await record_notification(conn, event, now)
                 await conn.execute(posts.insert().values(row))
                 await record_facets(conn, post, now)
                 await record_event(conn, PostPublished(post.id, post.author_id), now)
@@ -101,7 +109,7 @@ class SqlPosts:
         async with self._engine.connect() as conn:
             return {row.id: row.reply_to_author_id for row in await conn.execute(query)}
 
-    async def tombstone(self, post_id: int, now: datetime) -> bool:
+    async def tombstone(self, post_id: int, now: datetime, rejected: bool = False) -> bool:
         async with self._engine.begin() as conn:
             row = (
                 await conn.execute(
@@ -115,11 +123,14 @@ class SqlPosts:
                 return False
             author_id = row.author_id
             if row.repost_of is not None:
-                await uncount(conn, "reposts", row.repost_of)
+                await unrepost_counted(conn, post_id, author_id, row.repost_of)
             if row.quote_of is not None:
                 await uncount(conn, "quotes", row.quote_of)
             await drop_tags(conn, post_id)
             await record_event(conn, PostDeleted(post_id, author_id), now)
+            if rejected:
+                event = notify(MODERATION, 0, author_id, post_id, now, outcome="rejected")
+                await record_notification(conn, event, now)
         return True
 
     async def author_post_ids(
@@ -280,17 +291,31 @@ def post_row(post: Post) -> dict[str, Any]:
     }
 
 
-async def uncount(conn: AsyncConnection, column: str, post_id: int) -> None:
-    """One repost or quote of the post fewer (never below zero)."""
+async def uncount(conn: AsyncConnection, column: str, post_id: int) -> int | None:
+    """One repost or quote of the post fewer (never below zero); its author."""
     counted = posts.c[column]
-    await conn.execute(
+    author = await conn.execute(
         update(posts)
         .where(posts.c.id == post_id)
         .values({column: case((counted > 0, counted - 1), else_=0)})
+        .returning(posts.c.author_id)
     )
+    found = author.scalar()
+    return None if found is None else int(found)
 
 
-async def _count_quote(conn: AsyncConnection, quote: Post) -> None:
+async def unrepost_counted(
+    conn: AsyncConnection, repost_id: int, reposter_id: int, original_id: int
+) -> None:
+    """A repost gone (unreposted or deleted): its original counts one fewer, and the
+    original's author's repost notification loses the reposter."""
+    original_author = await uncount(conn, "reposts", original_id)
+    at = created_at_of(repost_id)
+    event = notify(NotificationType.REPOST, reposter_id, original_author, original_id, at, True)
+    await record_notification(conn, event, at)
+
+
+async def _count_quote(conn: AsyncConnection, quote: Post) -> int:
     """The quoted post, read and counted in the quote's transaction: it must be live and
     public (the use case checked as much; this closes the race with its deletion)."""
     query = select(posts.c.author_id, posts.c.visibility).where(
@@ -307,6 +332,7 @@ async def _count_quote(conn: AsyncConnection, quote: Post) -> None:
     await conn.execute(
         update(posts).where(posts.c.id == quote.quote_of).values(quotes=posts.c.quotes + 1)
     )
+    return int(quoted.author_id)
 
 
 async def _under_parent(conn: AsyncConnection, parent_id: int, reply_id: int) -> dict[str, Any]:

@@ -16,11 +16,14 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from feedloom.adapters.sql.database import among
-from feedloom.adapters.sql.outbox import record_event
-from feedloom.adapters.sql.posts import post_row, uncount
+from feedloom.adapters.sql.outbox import record_event, record_notification
+from feedloom.adapters.sql.posts import post_row, unrepost_counted
 from feedloom.adapters.sql.schema import posts
 from feedloom.domain.errors import NotFound
 from feedloom.domain.model import Post, PostDeleted, PostPublished
+from feedloom.domain.notifications import NotificationType, notify
+
+REPOST = NotificationType.REPOST
 
 
 class SqlReposts:
@@ -35,15 +38,23 @@ class SqlReposts:
                 existing = await _live_repost(conn, repost.author_id, repost.repost_of)
                 if existing is not None:
                     return existing
-                counted = await conn.execute(
-                    update(posts)
-                    .where(posts.c.id == repost.repost_of, posts.c.deleted_at.is_(None))
-                    .values(reposts=posts.c.reposts + 1)
-                )
-                if counted.rowcount != 1:
+                original_author = (
+                    await conn.execute(
+                        update(posts)
+                        .where(posts.c.id == repost.repost_of, posts.c.deleted_at.is_(None))
+                        .values(reposts=posts.c.reposts + 1)
+                        .returning(posts.c.author_id)
+                    )
+                ).scalar()
+                if original_author is None:
                     raise NotFound("the post to repost is gone")
                 await conn.execute(posts.insert().values(post_row(repost)))
                 await record_event(conn, PostPublished(repost.id, repost.author_id), now)
+                await record_notification(
+                    conn,
+                    notify(REPOST, repost.author_id, original_author, repost.repost_of, now),
+                    now,
+                )
         except IntegrityError:
             async with self._engine.connect() as conn:
                 existing = await _live_repost(conn, repost.author_id, repost.repost_of)
@@ -68,7 +79,7 @@ class SqlReposts:
             ).scalar()
             if repost_id is None:
                 return None
-            await uncount(conn, "reposts", original_id)
+            await unrepost_counted(conn, int(repost_id), user_id, original_id)
             await record_event(conn, PostDeleted(int(repost_id), user_id), now)
         return int(repost_id)
 

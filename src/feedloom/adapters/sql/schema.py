@@ -54,6 +54,9 @@ users = Table(
     Column("suspended_at", Timestamp),
     Column("deleted_at", Timestamp),
     Column("flagged_at", Timestamp),  # migration 0011: suspicious, engagement not ranked
+    # Migration 0025: the notifications read marker (a group ID) and the types turned off.
+    Column("notifications_read", BigInteger, nullable=False, server_default="0"),
+    Column("notifications_off", String(128), nullable=False, server_default=""),
     # Migration 0012: the few flagged accounts, so their engagement is found from them.
     Index(
         "ix_users_flagged_id",
@@ -240,6 +243,9 @@ outbox = Table(
     Column("sent_at", Timestamp),
     Column("lane", String(16)),
     Column("epoch", String(64)),
+    # migration 0025: a notification event's recipient and group (domain/notifications.py)
+    Column("target_id", BigInteger),
+    Column("group_key", String(64)),
     Index("ix_outbox_sent_at_seq", "sent_at", "seq"),
 )
 
@@ -255,6 +261,8 @@ dead_events = Table(
     Column("attempts", Integer, nullable=False),
     Column("error", Text, nullable=False),
     Column("failed_at", Timestamp, nullable=False),
+    Column("target_id", BigInteger),  # migration 0025, as in the outbox
+    Column("group_key", String(64)),
 )
 
 # migration 0008: Snowflake worker IDs held by running processes
@@ -295,6 +303,22 @@ mutes = Table(
     Column("muter_id", BigInteger, primary_key=True, autoincrement=False),
     Column("muted_id", BigInteger, primary_key=True, autoincrement=False),
     Column("created_at", Timestamp, nullable=False),
+    # Migration 0025: the mute silences the account's notifications too.
+    Column("notifications", Boolean, nullable=False, server_default="1"),
+)
+
+# Migration 0025: one row per notification group, updated in place (domain/notifications.py).
+notification_groups = Table(
+    "notification_groups",
+    metadata,
+    Column("recipient_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("group_key", String(64), primary_key=True),
+    Column("id", BigInteger, nullable=False),
+    Column("post_id", BigInteger, nullable=False),
+    Column("accounts", JSON, nullable=False),
+    Column("accounts_count", Integer, nullable=False),
+    Column("updated_at", Timestamp, nullable=False),
+    Index("ix_notification_groups_recipient_id_id", "recipient_id", "id"),
 )
 
 suggestion_dismissals = Table(

@@ -70,6 +70,7 @@ async def refresh_outbox_gauges(feedloom: Feedloom) -> None:
     oldest event not yet done at each outbox stage (unsent, sent)."""
     outbox, metrics = feedloom.stores.outbox, feedloom.metrics
     metrics.outbox_pending.set(await outbox.pending())
+    metrics.notification_events_pending.set(await feedloom.stores.notifications.pending())
     now = feedloom.runtime.clock()
     for stage, sent in (("outbox", False), ("outbox_sent", True)):
         oldest = await outbox.oldest(sent)

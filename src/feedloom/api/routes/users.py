@@ -14,6 +14,7 @@ from feedloom.api.schemas import (
     PROFILE_EXAMPLE,
     FollowOptions,
     JsonDict,
+    MuteOptions,
     Page,
     Profile,
     Relation,
@@ -147,5 +148,24 @@ async def delete_follow(user_id: UserId, relations: RelationsDep, actor: Current
     return Relation(changed=await relations.unfollow(actor, user_id))
 
 
+@router.put("/{user_id}/mute", response_model=Relation, summary="mute (idempotent)")
+async def put_mute(
+    user_id: UserId,
+    relations: RelationsDep,
+    actor: CurrentUser,
+    options: MuteOptions | None = None,
+) -> Relation:
+    """Mute this user: their posts leave your feed and, unless `{"notifications": false}`,
+    their notifications stop too. `changed` is false if you already did, just so."""
+    notifications = options.notifications if options is not None else True
+    return Relation(changed=await relations.mute(actor, user_id, notifications))
+
+
 _relation_routes("block", Relations.block, Relations.unblock)
-_relation_routes("mute", Relations.mute, Relations.unmute)
+
+
+@router.delete("/{user_id}/mute", response_model=Relation, summary="unmute (idempotent)")
+async def delete_mute(user_id: UserId, relations: RelationsDep, actor: CurrentUser) -> Relation:
+    """Unmute this user (their posts and notifications); `changed` is false if there was
+    nothing to undo."""
+    return Relation(changed=await relations.unmute(actor, user_id))

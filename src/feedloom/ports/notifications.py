@@ -1,0 +1,48 @@
+"""The durable side of notifications: groups folded in place, read markers, switches."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from feedloom.domain.notifications import Group, NotificationType, Notified
+
+
+@dataclass(frozen=True, slots=True)
+class NotificationState:
+    """What a recipient's notifications page needs besides the groups."""
+
+    read_up_to: int  # the read marker: the newest group ID read
+    types_off: frozenset[NotificationType]
+    muted: frozenset[int]  # accounts whose notifications the recipient muted
+
+
+class NotificationStore(Protocol):
+    async def apply(
+        self, events: Sequence[Notified], new_id: Callable[[], int], now: datetime
+    ) -> tuple[list[Group], list[datetime]]:
+        """Fold events into their groups, each event exactly once however often it is
+        handed in (its outbox row goes in the same transaction); events from accounts
+        the recipient blocks, is blocked by or mutes (with notifications) are dropped.
+        Returns the groups changed (a group left empty is deleted, returned empty) and
+        when each event applied now was written (for the notification lag)."""
+        ...
+
+    async def pending(self) -> int:
+        """Notification events written and not yet folded (for /metrics)."""
+        ...
+
+    async def groups(self, recipient_id: int, before: int | None, limit: int) -> list[Group]:
+        """Newest first (by group ID), strictly older than `before`."""
+        ...
+
+    async def state(self, recipient_id: int) -> NotificationState: ...
+    async def mark_read(self, recipient_id: int, up_to: int) -> int:
+        """Move the marker to `up_to` unless it is already further; the marker now."""
+        ...
+
+    async def set_types_off(
+        self, recipient_id: int, types: frozenset[NotificationType]
+    ) -> None: ...

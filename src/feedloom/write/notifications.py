@@ -1,0 +1,73 @@
+"""Notifications on the write side: the worker folds notification events into groups;
+a reader moves their read marker and turns types on or off.
+
+The worker's step runs in every consumed batch (write/worker.py), beside the fan-out:
+the store folds each event exactly once (adapters/sql/notifications.py), then the
+recipients' cached records are dropped (they are rebuilt on the next read) and their
+open streams told. An invalidation that fails fails the batch, which is delivered
+again: the events are not folded twice, and the records are dropped that time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import timedelta
+
+from feedloom.domain.errors import InvalidInput
+from feedloom.domain.ids import created_at_of
+from feedloom.domain.notifications import NotificationType, Notified
+from feedloom.lookups.notices import Notices
+from feedloom.lookups.notifications import NotificationRecords
+from feedloom.metrics import Metrics
+from feedloom.ports import Clock, Delivery, NotificationStore
+
+MARKER_MOVED = 0  # a live notice without a group: the read marker moved
+CLOCK_SKEW = timedelta(seconds=5)  # an ID this far past our clock is from the future
+
+
+class FoldNotifications:
+    def __init__(
+        self,
+        store: NotificationStore,
+        records: NotificationRecords,
+        notices: Notices,
+        new_id: Callable[[], int],
+        clock: Clock,
+        metrics: Metrics,
+    ) -> None:
+        self._store, self._records, self._notices = store, records, notices
+        self._new_id, self._clock, self._metrics = new_id, clock, metrics
+
+    async def handle(self, deliveries: Sequence[Delivery]) -> None:
+        events = [d.event for d in deliveries if isinstance(d.event, Notified)]
+        if not events:
+            return
+        now = self._clock()
+        changed, written = await self._store.apply(events, self._new_id, now)
+        await self._records.changed(event.recipient_id for event in events)
+        for at in written:
+            self._metrics.notification_lag.observe(max((now - at).total_seconds(), 0.0))
+        for group in changed:
+            await self._notices.notified(group.recipient_id, group.id)
+
+
+class NotificationSettings:
+    """The read marker and the per-type switches of one reader."""
+
+    def __init__(
+        self, store: NotificationStore, records: NotificationRecords, notices: Notices, clock: Clock
+    ) -> None:
+        self._store, self._records, self._notices, self._clock = store, records, notices, clock
+
+    async def mark_read(self, user_id: int, up_to: int) -> int:
+        """Idempotent, and never backwards; an ID from the future is refused."""
+        if created_at_of(up_to) > self._clock() + CLOCK_SKEW:
+            raise InvalidInput("up_to is an ID from the future")
+        marker = await self._store.mark_read(user_id, up_to)
+        await self._records.changed([user_id])
+        await self._notices.notified(user_id, MARKER_MOVED)  # the other devices' badges
+        return marker
+
+    async def set_types_off(self, user_id: int, types: frozenset[NotificationType]) -> None:
+        await self._store.set_types_off(user_id, types)
+        await self._records.changed([user_id])
