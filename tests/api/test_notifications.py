@@ -113,6 +113,23 @@ async def test_replies_quotes_reposts_and_follows_each_notify_the_author(world: 
     assert found["follow"]["post"] is None
 
 
+async def test_a_mention_notifies_the_account_once_and_a_reply_to_it_is_a_reply(
+    world: World,
+) -> None:
+    author, kim = await world.user(), await world.user()
+    post = await world.post(author, f"hello @{kim.username} and @{kim.username}")
+    [item] = await items(world, kim)
+    assert summary(item) == ("mention", [author.id], 1)
+    assert item["post"]["post_id"] == post and item["group_key"] == f"mention:{post}"
+    reply = await world.post(author, f"@{kim.username} again", in_reply_to=item["post"]["post_id"])
+    await world.post(kim, "mine")
+    newest, _ = await items(world, kim)
+    assert newest["type"] == "mention" and newest["post"]["post_id"] == reply
+    answer = await world.post(kim, f"@{author.username} thanks", in_reply_to=reply)
+    [only] = await items(world, author)
+    assert only["type"] == "reply" and only["post"]["post_id"] == answer
+
+
 async def test_an_unrepost_and_an_unfollow_leave_their_groups(world: World) -> None:
     author, alice, bob = await world.user(), await world.user(), await world.user()
     post = await world.post(author)

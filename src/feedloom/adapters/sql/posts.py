@@ -63,6 +63,7 @@ class SqlPosts:
                         conn, post.author_id, idempotency_key, request_hash, post.id, kind, now
                     )
                 row = await _attached(conn, post)
+                replied_to = None
                 if post.in_reply_to is not None:
                     row.update(await _under_parent(conn, post.in_reply_to, post.id))
                     replied_to = row["reply_to_author_id"]
@@ -73,7 +74,8 @@ class SqlPosts:
                     event = notify(NotificationType.QUOTE, post.author_id, quoted, post.id, now)
                     await record_notification(conn, event, now)
                 await conn.execute(posts.insert().values(row))
-                await record_facets(conn, post, now)
+                mentioned = await record_facets(conn, post, now)
+                await notify_mentioned(conn, post, mentioned, now, replied_to)
                 await record_event(conn, PostPublished(post.id, post.author_id), now)
         except IntegrityError:
             if idempotency_key is None:
@@ -302,6 +304,21 @@ async def uncount(conn: AsyncConnection, column: str, post_id: int) -> int | Non
     )
     found = author.scalar()
     return None if found is None else int(found)
+
+
+async def notify_mentioned(
+    conn: AsyncConnection,
+    post: Post,
+    mentioned: Sequence[int],
+    now: datetime,
+    replied_to: int | None = None,
+) -> None:
+    """The accounts newly mentioned in the post hear of it (in the write's transaction);
+    the author replied to has a reply notification already."""
+    for user_id in mentioned:
+        if user_id != replied_to:
+            event = notify(NotificationType.MENTION, post.author_id, user_id, post.id, now)
+            await record_notification(conn, event, now)
 
 
 async def unrepost_counted(
