@@ -46,6 +46,11 @@ class Metrics:
             "Notification events in the outbox not yet folded into their groups",
             registry=r,
         )
+        self.notification_group_writes = Counter(
+            "feedloom_notification_group_writes_total",
+            "Notification groups written (one per group per consumed batch)",
+            registry=r,
+        )
         self.notification_lag = Histogram(
             "feedloom_notification_lag_seconds",
             "Notification event written until folded into its recipient's group",

@@ -250,3 +250,13 @@ def test_fan_out_lag_quantiles_interpolate_within_the_server_buckets() -> None:
     assert snapshot.lag_quantile(0.7) == 0.1 + 0.9 * (70 - 50) / (90 - 50)
     assert snapshot.lag_quantile(0.99) == 1.0  # in +Inf: the highest finite bound
     assert histogram_quantile(0.5, {}) is None
+
+
+def test_bench_notifications_folds_one_hot_post_into_one_group() -> None:
+    output = run("notifications", "--users", "30", "--reads", "3", "--start", "embedded")
+
+    assert "the hot post's is one group counting every liker" in output
+    row = output.split("|---:|")[-1].splitlines()[1]
+    cells = [cell.strip() for cell in row.strip("|").split("|")]
+    assert cells[2] == "29" and cells[3] == "1"  # accounts_count, group rows
+    assert 1 <= int(cells[4]) <= 29  # group writes: per batch, never more than per like

@@ -30,6 +30,7 @@ from feedloom.read.generator_feed import GeneratorFeed
 from feedloom.read.home_feed import HomeFeed
 from feedloom.read.home_stream import HomeStream
 from feedloom.read.new_posts import NewPosts
+from feedloom.read.notifications import Notifications
 from feedloom.read.people import People
 from feedloom.read.search import SearchPosts, SearchTags
 from feedloom.read.suggestions import Suggestions
@@ -46,6 +47,7 @@ from feedloom.write.generators import RegisterGenerator
 from feedloom.write.lists import Lists
 from feedloom.write.media import MediaUploads
 from feedloom.write.moderation import Moderation, Reports
+from feedloom.write.notifications import NotificationSettings
 from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PublishPost
 from feedloom.write.relations import Relations
@@ -109,6 +111,10 @@ FollowTagsDep = Annotated[FollowTags, Depends(_service("follow_tags"))]
 NewPostsDep = Annotated[NewPosts, Depends(_service("new_posts"))]
 HomeStreamDep = Annotated[HomeStream, Depends(_service("home_stream"))]
 StreamTicketsDep = Annotated[StreamTickets, Depends(_service("stream_tickets"))]
+NotificationsDep = Annotated[Notifications, Depends(_service("notifications"))]
+NotificationSettingsDep = Annotated[
+    NotificationSettings, Depends(_service("notification_settings"))
+]
 FeedloomDep = Annotated[Feedloom, Depends(_feedloom)]  # operations routes only
 
 

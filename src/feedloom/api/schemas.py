@@ -18,6 +18,7 @@ from feedloom.domain.model import (
     Visibility,
     tag_reason,
 )
+from feedloom.domain.notifications import NotificationType
 from feedloom.domain.patterns import text
 
 JsonDict = dict[str, JsonValue]
@@ -548,14 +549,35 @@ class FeedPageOut(BaseModel):
 
 
 class FeedPreferences(Strict):
-    feed_order: FeedOrder | None = Field(description="null: use the service default")
+    """Only the fields sent change."""
+
+    feed_order: FeedOrder | None = Field(
+        None, description="null: use the service default; omitted: unchanged"
+    )
+    notifications: dict[NotificationType, bool] | None = Field(
+        None,
+        description="per-type switches (false: that type is not shown nor counted); "
+        "types left out are unchanged",
+    )
+
+
+SWITCHES_EXAMPLE: JsonDict = {kind.value: True for kind in NotificationType}
 
 
 class FeedPreferencesOut(BaseModel):
-    model_config = example({"feed_order": None, "effective_feed_order": "chronological"})
+    model_config = example(
+        {
+            "feed_order": None,
+            "effective_feed_order": "chronological",
+            "notifications": SWITCHES_EXAMPLE,
+        }
+    )
 
     feed_order: FeedOrder | None = Field(description="the account's choice; null if none")
     effective_feed_order: FeedOrder = Field(description="what GET /v1/feed serves by default")
+    notifications: dict[NotificationType, bool] = Field(
+        description="every notification type, and whether it is on"
+    )
 
 
 class Profile(BaseModel):

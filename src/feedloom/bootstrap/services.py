@@ -285,6 +285,7 @@ def build_services(
     worker.screen = ScreenPosts(views, stores.moderation, check, metrics)
     worker.signals, worker.spikes = signals, spikes
     records = NotificationRecords(caches.notifications, stores.notifications)
+    notifications = Notifications(records, stores.notifications, states, views, hydrator)
     worker.notifications = FoldNotifications(
         stores.notifications, records, notices, ids.next_id, clock, metrics
     )
@@ -434,7 +435,9 @@ def build_services(
         suggestions=Suggestions(stores.suggestions, people, clock, settings.inactive_after_days),
         dismiss_suggestion=DismissSuggestion(stores.suggestions, views, clock),
         new_posts=new_posts,
-        home_stream=HomeStream(Readers(states, policy), new_posts, notices, StreamConfig()),
+        home_stream=HomeStream(
+            Readers(states, policy), new_posts, notices, notifications, StreamConfig()
+        ),
         stream_tickets=StreamTickets(secret_key, clock),
         rebuilder=rebuilder,
         feed_upkeep=FeedUpkeep(
@@ -501,7 +504,7 @@ def build_services(
         tag_pages=TagPages(stores.tags, Readers(states, policy), hydrator, metrics),
         follow_tags=FollowTags(stores.tags, states, throttle, clock),
         trending_tags=TrendingTags(caches.tag_trending, stores.tags, clock),
-        notifications=Notifications(records, stores.notifications, states, views, hydrator),
+        notifications=notifications,
         notification_settings=NotificationSettings(stores.notifications, records, notices, clock),
     )
     services.relations.signals = signals

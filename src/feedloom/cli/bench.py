@@ -1,5 +1,5 @@
-"""`feedloom bench fanout | mixed | timelines | read | likes | search`: parse options,
-run, print Markdown.
+"""`feedloom bench fanout | mixed | timelines | read | likes | search | notifications`:
+parse options, run, print Markdown.
 
 `fanout` and `mixed` drive a whole server (feedloom.bench) and write JSON and a PNG with
 `--out`; `timelines` measures the Redis timeline store alone (bench/timeline_store.py).
@@ -422,6 +422,29 @@ def search(
                 settings, posts, authors, queries, writes, seed, without_index
             )
             return render_search(bench, start.value)
+
+    typer.echo(_run(main))
+
+
+@app.command()
+def notifications(
+    users: Annotated[int, typer.Option(min=10, help="Distinct likers of the one post.")] = 100_000,
+    concurrency: Annotated[int, typer.Option(min=1, max=256, help="Likes in flight.")] = 32,
+    reads: Annotated[int, typer.Option(min=1, help="Warm page reads timed, each kind.")] = 200,
+    start: StartOption = Start.postgres,
+) -> None:
+    """One author's post liked by many distinct users: likes/s with the notification
+    events, the fold of the backlog into ONE group (its durable writes counted), then a
+    warm notifications page against a warm feed page."""
+    from feedloom.bench.notifications import render_notifications, run_notifications_bench
+    from feedloom.bench.stores import scratch_store, settings_from_env
+
+    async def main() -> str:
+        async with scratch_store(start.value) as store:
+            settings = settings_from_env(store.run_env({}))
+            typer.echo(f"bench notifications on {start.value}: {users:,} likers", err=True)
+            bench = await run_notifications_bench(settings, users, concurrency, reads)
+            return render_notifications(bench, start.value)
 
     typer.echo(_run(main))
 

@@ -22,6 +22,7 @@ from typing import Literal
 from feedloom.domain.errors import RateLimited
 from feedloom.lookups.notices import Notices
 from feedloom.read.new_posts import NewPosts
+from feedloom.read.notifications import NotificationItem, Notifications
 from feedloom.read.viewer import Readers
 
 
@@ -35,18 +36,26 @@ class StreamConfig:
 @dataclass(frozen=True, slots=True)
 class StreamEvent:
     """`ready` once listening (posts from then on are noticed), then `new-posts` with
-    the count above `since` and the newest ID, or a `heartbeat`."""
+    the count above `since` and the newest ID, a `notification` (the unread count and
+    the new or updated group, None when only the read marker moved), or a `heartbeat`."""
 
-    kind: Literal["ready", "new-posts", "heartbeat"]
+    kind: Literal["ready", "new-posts", "notification", "heartbeat"]
     count: int = 0
     newest_id: int | None = None
+    notification: NotificationItem | None = None
 
 
 class HomeStream:
     def __init__(
-        self, readers: Readers, new_posts: NewPosts, notices: Notices, config: StreamConfig
+        self,
+        readers: Readers,
+        new_posts: NewPosts,
+        notices: Notices,
+        notifications: Notifications,
+        config: StreamConfig,
     ) -> None:
         self._readers, self._new_posts, self._notices = readers, new_posts, notices
+        self._notifications = notifications
         self.config = config
         self._open: Counter[int] = Counter()
 
@@ -79,12 +88,17 @@ class HomeStream:
                 since = last_event_id or (await self._new_posts.since(user_id, 0)).newest_id or 0
             shown = last_event_id or since
             yield StreamEvent("ready")
+            notice: int | None = None
             while time.monotonic() < deadline and not listener.dropped:
-                found = await self._new_posts.since(user_id, since)
-                if found.newest_id is not None and found.newest_id > shown:
-                    shown = found.newest_id
-                    yield StreamEvent("new-posts", found.count, found.newest_id)
-                while await listener.next(self.config.heartbeat_s) is None:
+                if notice is not None and notice < 0:  # lookups/notices.py: a notification
+                    unread, item = await self._notifications.live(user_id, -notice - 1)
+                    yield StreamEvent("notification", unread, notification=item)
+                else:
+                    found = await self._new_posts.since(user_id, since)
+                    if found.newest_id is not None and found.newest_id > shown:
+                        shown = found.newest_id
+                        yield StreamEvent("new-posts", found.count, found.newest_id)
+                while (notice := await listener.next(self.config.heartbeat_s)) is None:
                     if listener.dropped or time.monotonic() >= deadline:
                         return
                     yield StreamEvent("heartbeat")

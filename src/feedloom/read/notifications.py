@@ -83,6 +83,17 @@ class Notifications:
         record = await self._records.get(user_id)
         return await self._unread(await self._viewer(user_id), record), record.state.read_up_to
 
+    async def live(self, user_id: int, group_id: int) -> tuple[int, NotificationItem | None]:
+        """For a live event: the unread count, and the group with this ID as the page
+        would show it (None: the marker moved, or the group is not shown or changed)."""
+        record = await self._records.get(user_id)
+        viewer = await self._viewer(user_id)
+        unread = await self._unread(viewer, record)
+        group = [g for g in record.groups if group_id and g.id == group_id]
+        shown = await self._visible(viewer, record, group, ALL_TYPES)
+        items = await self._hydrate(user_id, shown) if shown else []
+        return unread, items[0] if items else None
+
     async def _unread(self, viewer: ViewerContext, record: NotificationRecord) -> int:
         marker = record.state.read_up_to
         newer = [group for group in record.groups if group.id > marker][:UNREAD_CAP]

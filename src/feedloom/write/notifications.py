@@ -10,7 +10,7 @@ again: the events are not folded twice, and the records are dropped that time.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import timedelta
 
 from feedloom.domain.errors import InvalidInput
@@ -47,6 +47,7 @@ class FoldNotifications:
         await self._records.changed(event.recipient_id for event in events)
         for at in written:
             self._metrics.notification_lag.observe(max((now - at).total_seconds(), 0.0))
+        self._metrics.notification_group_writes.inc(len(changed))
         for group in changed:
             await self._notices.notified(group.recipient_id, group.id)
 
@@ -68,6 +69,15 @@ class NotificationSettings:
         await self._notices.notified(user_id, MARKER_MOVED)  # the other devices' badges
         return marker
 
-    async def set_types_off(self, user_id: int, types: frozenset[NotificationType]) -> None:
-        await self._store.set_types_off(user_id, types)
+    async def switches(self, user_id: int) -> dict[NotificationType, bool]:
+        off = (await self._records.get(user_id)).state.types_off
+        return {kind: kind not in off for kind in NotificationType}
+
+    async def switch(self, user_id: int, changes: Mapping[NotificationType, bool]) -> None:
+        """Turn these types on (true) or off; the others stay as they are."""
+        off = (await self._store.state(user_id)).types_off
+        off = (off | {kind for kind, on in changes.items() if not on}) - {
+            kind for kind, on in changes.items() if on
+        }
+        await self._store.set_types_off(user_id, frozenset(off))
         await self._records.changed([user_id])

@@ -8,10 +8,18 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Response
 
 from feedloom.api import render
-from feedloom.api.deps import CurrentUser, FeedCursor, FeedOrdersDep, HomeFeedDep
+from feedloom.api.deps import (
+    CurrentUser,
+    FeedCursor,
+    FeedOrdersDep,
+    HomeFeedDep,
+    NotificationSettingsDep,
+)
 from feedloom.api.schemas import FeedPageOut, FeedPreferences, FeedPreferencesOut
 from feedloom.domain.model import FeedOrder
+from feedloom.read.feed_order import FeedOrders
 from feedloom.read.timing import StageTimer
+from feedloom.write.notifications import NotificationSettings
 
 router = APIRouter(prefix="/v1", tags=["feed"])
 
@@ -48,17 +56,36 @@ async def get_feed(
 
 
 @router.get("/me/settings", response_model=FeedPreferencesOut)
-async def get_settings(orders: FeedOrdersDep, user_id: CurrentUser) -> FeedPreferencesOut:
-    """Your feed order preference and what GET /v1/feed serves by default."""
-    chosen, effective = await orders.preferences(user_id)
-    return FeedPreferencesOut(feed_order=chosen, effective_feed_order=effective)
+async def get_settings(
+    orders: FeedOrdersDep, switches: NotificationSettingsDep, user_id: CurrentUser
+) -> FeedPreferencesOut:
+    """Your feed order preference, what GET /v1/feed serves by default, and which
+    notification types are on."""
+    return await _settings(orders, switches, user_id)
 
 
 @router.put("/me/settings", response_model=FeedPreferencesOut)
 async def put_settings(
-    body: FeedPreferences, orders: FeedOrdersDep, user_id: CurrentUser
+    body: FeedPreferences,
+    orders: FeedOrdersDep,
+    switches: NotificationSettingsDep,
+    user_id: CurrentUser,
 ) -> FeedPreferencesOut:
-    """Choose the default feed order (null: the service default)."""
-    await orders.change(user_id, body.feed_order)
+    """Choose the default feed order (null: the service default) and turn notification
+    types on or off; a field left out is unchanged."""
+    if "feed_order" in body.model_fields_set:
+        await orders.change(user_id, body.feed_order)
+    if body.notifications:
+        await switches.switch(user_id, body.notifications)
+    return await _settings(orders, switches, user_id)
+
+
+async def _settings(
+    orders: FeedOrders, switches: NotificationSettings, user_id: int
+) -> FeedPreferencesOut:
     chosen, effective = await orders.preferences(user_id)
-    return FeedPreferencesOut(feed_order=chosen, effective_feed_order=effective)
+    return FeedPreferencesOut(
+        feed_order=chosen,
+        effective_feed_order=effective,
+        notifications=await switches.switches(user_id),
+    )

@@ -6,22 +6,19 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Query
 from pydantic import BaseModel, Field
 
-from feedloom.api.deps import CurrentUser, Cursor, _service
+from feedloom.api.deps import CurrentUser, Cursor, NotificationsDep, NotificationSettingsDep
 from feedloom.api.schemas import Item, JsonDict, Strict, example
 from feedloom.domain.cursors import KeysetCursor, encode_cursor, keyset_before
 from feedloom.domain.errors import InvalidInput
 from feedloom.domain.ids import MAX_ID
 from feedloom.domain.model import UserProfile
 from feedloom.domain.notifications import NotificationType
-from feedloom.read.notifications import ALL_TYPES, NotificationItem, Notifications
-from feedloom.write.notifications import NotificationSettings
+from feedloom.read.notifications import ALL_TYPES, NotificationItem
 
 router = APIRouter(prefix="/v1/notifications", tags=["notifications"])
-NotificationsDep = Annotated[Notifications, Depends(_service("notifications"))]
-SettingsDep = Annotated[NotificationSettings, Depends(_service("notification_settings"))]
 Types = Annotated[
     list[NotificationType] | None,
     Query(description="only these types (repeat the parameter for several)"),
@@ -138,7 +135,7 @@ async def get_unread_count(notifications: NotificationsDep, user_id: CurrentUser
 @router.post("/read", response_model=UnreadOut)
 async def mark_read(
     body: ReadMarker,
-    settings: SettingsDep,
+    settings: NotificationSettingsDep,
     notifications: NotificationsDep,
     user_id: CurrentUser,
 ) -> UnreadOut:

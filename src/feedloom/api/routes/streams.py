@@ -24,6 +24,7 @@ from fastapi.responses import StreamingResponse
 from pydantic import BaseModel
 
 from feedloom.api.deps import CurrentUser, HomeStreamDep, StreamTicketsDep, current_session
+from feedloom.api.routes.notifications import render
 from feedloom.api.schemas import example
 from feedloom.domain.errors import InvalidInput
 from feedloom.domain.ids import ID, parse_id
@@ -94,7 +95,9 @@ async def home_stream(
 ) -> StreamingResponse:
     """Pushes an event each time your home feed gains a post you would see, with the
     count above `since` (default: what is there when the stream opens) and the newest
-    ID. Authenticate with `?ticket=` or the bearer token."""
+    ID; and a `notification` event each time your notifications change (the unread
+    count and the new or updated group). Authenticate with `?ticket=` or the bearer
+    token."""
     if ticket is not None:
         user_id = tickets.redeem(ticket)
     else:
@@ -114,6 +117,16 @@ async def _sse(events: AsyncIterator[StreamEvent]) -> AsyncIterator[bytes]:
     async for event in events:
         if event.kind == "ready":  # the first bytes: from now on, no post is missed
             yield b"retry: 3000\n\n"
+            continue
+        if event.kind == "notification":  # no `id`: Last-Event-ID stays a post ID
+            item = event.notification
+            data = orjson.dumps(
+                {
+                    "unread_count": event.count,
+                    "notification": None if item is None else render(item).model_dump(mode="json"),
+                }
+            )
+            yield b"event: notification\ndata: %s\n\n" % data
             continue
         if event.kind == "heartbeat" or event.newest_id is None:
             yield b": heartbeat\n\n"

@@ -7,6 +7,7 @@ import { authView } from "./auth.js";
 import { h, profileHref, tickTimes } from "./dom.js";
 import { homeView } from "./feed.js";
 import { listView, listsView, newFeedView, savedFeedView } from "./feeds.js";
+import { bell, notificationsView } from "./notifications.js";
 import { connectionsView, searchView } from "./people.js";
 import { profileView } from "./profile.js";
 import { settingsView } from "./settings.js";
@@ -24,6 +25,7 @@ const ROUTES = [
   [/^#\/lists\/(\d+)$/, listView, true],
   [/^#\/feeds\/new$/, newFeedView, true],
   [/^#\/feeds\/(\d+)$/, savedFeedView, true],
+  [/^#\/notifications$/, notificationsView, true],
   [/^#\/post\/(\d+)$/, threadView, true],
   [/^#\/tag\/([^/]+)$/, (main, name) => tagView(main, decodeURIComponent(name)), true],
   [/^#\/u\/([^/]+)\/(followers|following)$/, (main, name, tab) => connectionsView(main, decodeURIComponent(name), tab), true],
@@ -82,6 +84,8 @@ async function route() {
 function showNav() {
   const nav = document.getElementById("nav");
   nav.hidden = !session.token;
+  if (session.token) bell.start();
+  else bell.stop();
   const user = session.user;
   document.getElementById("nav-profile").href = user ? profileHref(user.username) : "#/";
   const here = location.hash || "#/";
@@ -98,6 +102,7 @@ document.getElementById("logout").addEventListener("click", async () => {
     // Signed out here either way; the token dies with its session or its expiry.
   }
   session.clear();
+  bell.stop();
   location.hash = "#/login";
 });
 

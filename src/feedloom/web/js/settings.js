@@ -7,6 +7,7 @@ import { ApiError, api, serverCapabilities, session } from "./api.js";
 import { avatar, confirmAction, h } from "./dom.js";
 import { mutedWordsSection } from "./feeds.js";
 import { IMAGE_TYPES, uploadImage } from "./media.js";
+import { notificationSwitches } from "./notifications.js";
 import { relationListSection, sessionsSection } from "./settings_lists.js";
 import { attempt, showInfo, showWarning } from "./status.js";
 import { followedTagsSection } from "./tags.js";
@@ -22,6 +23,7 @@ export async function settingsView(main) {
     profileForm(me, capabilities),
     orderForm(preferences),
     followedTagsSection(),
+    notificationSwitches(preferences),
     relationListSection("block"),
     relationListSection("mute"),
     mutedWordsSection(),
