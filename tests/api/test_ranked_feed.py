@@ -21,6 +21,8 @@ from tests.api.ranked import (
 )
 from tests.world import World
 
+ALL_ON = ("like", "reply", "mention", "repost", "quote", "follow", "moderation")
+
 
 @pytest.fixture(autouse=True)
 def _generous_ranker_budget(world: World) -> None:
@@ -42,12 +44,20 @@ async def test_the_account_setting_picks_the_default_order_and_the_request_overr
 ) -> None:
     reader, _ = await reader_of(world, authors=2, posts_each=2)
     settings = await world.client.get("/v1/me/settings", headers=reader.auth)
-    assert settings.json() == {"feed_order": None, "effective_feed_order": "chronological"}
+    assert settings.json() == {
+        "feed_order": None,
+        "effective_feed_order": "chronological",
+        "notifications": dict.fromkeys(ALL_ON, True),
+    }
 
     chosen = await world.client.put(
         "/v1/me/settings", json={"feed_order": "ranked"}, headers=reader.auth
     )
-    assert chosen.json() == {"feed_order": "ranked", "effective_feed_order": "ranked"}
+    assert chosen.json() == {
+        "feed_order": "ranked",
+        "effective_feed_order": "ranked",
+        "notifications": dict.fromkeys(ALL_ON, True),
+    }
     assert (await world.feed(reader))["order"] == "ranked"
     assert (await world.feed(reader, order="chronological"))["order"] == "chronological"
 
