@@ -53,8 +53,8 @@ from feedloom.adapters.sql.known_clients import SqlKnownClients
 from feedloom.adapters.sql.leases import SqlWorkerLeases
 from feedloom.adapters.sql.media_sizes import SqlMediaSizes
 from feedloom.adapters.sql.moderation import SqlModeration
-from feedloom.adapters.sql.oauth import SqlOAuth
 from feedloom.adapters.sql.notifications import SqlNotifications
+from feedloom.adapters.sql.oauth import SqlOAuth
 from feedloom.adapters.sql.outages import OUTAGE_TYPES, is_outage
 from feedloom.adapters.sql.outbox import SqlOutbox
 from feedloom.adapters.sql.people import SqlPeople

@@ -71,8 +71,8 @@ from feedloom.write.media_cleanup import CleanUpMedia
 from feedloom.write.media_jobs import MediaJobs
 from feedloom.write.media_receipts import ReceivedMedia
 from feedloom.write.moderation import Moderation, Reports
-from feedloom.write.oauth import OAuth
 from feedloom.write.notifications import FoldNotifications, NotificationSettings
+from feedloom.write.oauth import OAuth
 from feedloom.write.passwords import Passwords
 from feedloom.write.profile import EditProfile
 from feedloom.write.publish_post import PostLimits, PublishPost

@@ -68,8 +68,8 @@ from feedloom.ports.media import (
     UploadReceipts,
 )
 from feedloom.ports.moderation import ModerationStore
-from feedloom.ports.oauth import OAuthStore
 from feedloom.ports.notifications import NotificationStore
+from feedloom.ports.oauth import OAuthStore
 from feedloom.ports.sketches import HourlyTallies, TrendingStore, ViewerSketches
 from feedloom.ports.tags import MentionLog, MentionResolver, TagStore
 from feedloom.ports.webhooks import WebhookStore
