@@ -50,3 +50,21 @@ async def test_a_batch_whose_worker_died_before_folding_is_folded_by_the_next(
     await worker.handle_batch(taken)  # the survivor's claim of the same delivery
     [item] = await items(world, author)
     assert item["accounts_count"] == 1
+
+
+async def test_a_warm_notifications_page_and_unread_count_issue_no_durable_store_statement(
+    world: World,
+) -> None:
+    from tests.api.test_warm_reads import statements
+
+    author, fan = await world.user(), await world.user()
+    post = await world.post(author)
+    await like(world, fan, post)
+    await world.follow(fan, author)
+    assert len(await items(world, author)) == 2  # fills every cache the read uses
+    await world.client.get("/v1/notifications/unread_count", headers=author.auth)
+    with statements() as seen:
+        page = await world.client.get("/v1/notifications", headers=author.auth)
+        unread = await world.client.get("/v1/notifications/unread_count", headers=author.auth)
+    assert seen == []
+    assert len(page.json()["items"]) == 2 and unread.json()["unread_count"] == 2
