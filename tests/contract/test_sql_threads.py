@@ -17,7 +17,8 @@ from feedloom.adapters.sql.posts import SqlPosts
 from feedloom.adapters.sql.threads import SqlThreads
 from feedloom.domain.errors import Conflict, NotFound
 from feedloom.domain.ids import IdGenerator
-from feedloom.domain.model import Counts, Visibility
+from feedloom.domain.model import Counts, PostPublished, Visibility
+from feedloom.domain.notifications import Notified
 from feedloom.domain.threads import MAX_DEPTH, path_of
 from tests.contract.sql_store import (
     NOW,
@@ -44,7 +45,10 @@ async def test_a_reply_is_stored_with_its_parents_author_and_an_outbox_event(
     stored = (await store.posts.posts([reply]))[reply]
     assert (stored.in_reply_to, stored.reply_to_author) == (root, alice)
     assert await store.posts.live_posts([root, reply]) == {root: None, reply: alice}
-    assert [e.post_id for e in await store.outbox.claim_unsent(10, NOW)] == [root, reply]
+    events = await store.outbox.claim_unsent(10, NOW)
+    published = [e.post_id for e in events if isinstance(e, PostPublished)]
+    told = [(e.recipient_id, e.author_id, e.post_id) for e in events if isinstance(e, Notified)]
+    assert (published, told) == ([root, reply], [(alice, bob, reply)])  # alice is told
 
 
 async def test_a_reply_to_a_deleted_or_unknown_post_writes_nothing(store: SqlStore) -> None:

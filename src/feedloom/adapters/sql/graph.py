@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, delete, func, or_, select, update
+from sqlalchemy import BigInteger, and_, delete, func, literal, or_, select, update
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from feedloom.adapters.sql.database import among, insert_ignoring_duplicates, utc
@@ -180,14 +181,32 @@ class SqlSocialGraph:
         theirs = follows.alias("theirs")
         found: dict[tuple[int, int], set[int]] = {}
         wanted = sorted(set(pairs))
-        condition = or_(
-            *(and_(follows.c.followee_id == a, theirs.c.followee_id == b) for a, b in wanted)
-        )
-        query = (
-            select(follows.c.followee_id, theirs.c.followee_id, follows.c.follower_id)
-            .join(theirs, theirs.c.follower_id == follows.c.follower_id)
-            .where(condition)
-        )
+        if self._dialect == "postgresql":
+            # The pairs as a relation driving the join: PostgreSQL plans an OR of pairs
+            # as one hash join over the whole follows table (28+ minutes a batch on the
+            # peers' 20,000 users), where each pair's index range is a few rows.
+            authors, others = (literal([p[i] for p in wanted], ARRAY(BigInteger)) for i in (0, 1))
+            batch = func.unnest(authors, others).table_valued("author", "other").render_derived()
+            query = (
+                select(batch.c.author, batch.c.other, follows.c.follower_id)
+                .join(follows, follows.c.followee_id == batch.c.author)
+                .join(
+                    theirs,
+                    and_(
+                        theirs.c.follower_id == follows.c.follower_id,
+                        theirs.c.followee_id == batch.c.other,
+                    ),
+                )
+            )
+        else:
+            condition = or_(
+                *(and_(follows.c.followee_id == a, theirs.c.followee_id == b) for a, b in wanted)
+            )
+            query = (
+                select(follows.c.followee_id, theirs.c.followee_id, follows.c.follower_id)
+                .join(theirs, theirs.c.follower_id == follows.c.follower_id)
+                .where(condition)
+            )
         async with self._engine.connect() as conn:
             for author, other, follower in await conn.execute(query):
                 found.setdefault((author, other), set()).add(follower)
