@@ -130,6 +130,19 @@ async def test_a_mention_notifies_the_account_once_and_a_reply_to_it_is_a_reply(
     assert only["type"] == "reply" and only["post"]["post_id"] == answer
 
 
+async def test_a_mention_added_by_an_edit_notifies_only_the_newly_mentioned(
+    world: World,
+) -> None:
+    author, kim, lee = await world.user(), await world.user(), await world.user()
+    post = await world.post(author, f"hello @{kim.username}")
+    edit = {"text": f"hello @{kim.username} and @{lee.username}"}
+    answer = await world.client.patch(f"/v1/posts/{post}", json=edit, headers=author.auth)
+    assert answer.status_code == 200
+    [told] = await items(world, lee)
+    assert summary(told) == ("mention", [author.id], 1) and told["post"]["post_id"] == post
+    assert len(await items(world, kim)) == 1  # kim was told when the post was written
+
+
 async def test_an_unrepost_and_an_unfollow_leave_their_groups(world: World) -> None:
     author, alice, bob = await world.user(), await world.user(), await world.user()
     post = await world.post(author)

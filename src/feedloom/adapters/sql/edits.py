@@ -21,7 +21,12 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from feedloom.adapters.sql.database import utc
 from feedloom.adapters.sql.facets import record_facets
 from feedloom.adapters.sql.idempotency import claim_key, stored_response
-from feedloom.adapters.sql.posts import media_from_json, media_from_row, media_json
+from feedloom.adapters.sql.posts import (
+    media_from_json,
+    media_from_row,
+    media_json,
+    notify_mentioned,
+)
 from feedloom.adapters.sql.schema import media, post_versions, posts
 from feedloom.domain.errors import NotFound
 from feedloom.domain.facets import Facet, facets_json
@@ -86,7 +91,9 @@ class SqlPostEdits:
                     created_at_of(post_id),
                     facets=facets,
                 )
-                await record_facets(conn, edited, now)
+                mentioned = await record_facets(conn, edited, now)
+                # Only the newly mentioned hear of it; the author replied to was told.
+                await notify_mentioned(conn, edited, mentioned, now, current.reply_to_author_id)
         except IntegrityError:
             if idempotency_key is None:
                 raise
@@ -114,7 +121,13 @@ class SqlPostEdits:
         ]
 
     async def _current(self, conn: AsyncConnection, post_id: int, author_id: int) -> Any:
-        query = select(posts.c.text, posts.c.media, posts.c.edited_at, posts.c.visibility).where(
+        query = select(
+            posts.c.text,
+            posts.c.media,
+            posts.c.edited_at,
+            posts.c.visibility,
+            posts.c.reply_to_author_id,
+        ).where(
             posts.c.id == post_id,
             posts.c.author_id == author_id,
             posts.c.deleted_at.is_(None),
