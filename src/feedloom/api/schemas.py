@@ -6,7 +6,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal, Self
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, JsonValue, field_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    JsonValue,
+    StrictBool,
+    field_validator,
+)
 
 from feedloom.domain.ids import ID_PATTERN
 from feedloom.domain.model import (
@@ -554,7 +562,8 @@ class FeedPreferences(Strict):
     feed_order: FeedOrder | None = Field(
         None, description="null: use the service default; omitted: unchanged"
     )
-    notifications: dict[NotificationType, bool] | None = Field(
+    # StrictBool: "1" or 1 is a schema violation (422), not a switch turned on.
+    notifications: dict[NotificationType, StrictBool] | None = Field(
         None,
         description="per-type switches (false: that type is not shown nor counted); "
         "types left out are unchanged",
