@@ -177,7 +177,9 @@ class MutedWordsIn(Strict):
     words: list[str] = Field(
         max_length=10_000,
         description="the whole list (replaces the last one); whole words or phrases, any case",
-        json_schema_extra={"items": {"minLength": 1, "maxLength": MAX_WORD_CHARS}},
+        json_schema_extra={
+            "items": {"type": "string", "minLength": 1, "maxLength": MAX_WORD_CHARS}
+        },
     )
 
 
