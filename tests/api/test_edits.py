@@ -98,7 +98,9 @@ async def test_media_and_alt_text_change_within_the_limits(world: World) -> None
     too_many = await edit(world, kim, post_id, media=[{"id": first}] * 5)
     assert too_many.status_code == 422
     blank = await edit(world, kim, post_id, text="  ")
-    assert blank.status_code == 422  # no text and no media left
+    assert blank.status_code == 409  # no text and no media would be left
+    emptied = await edit(world, kim, post_id, text="", media=[])
+    assert emptied.status_code == 422  # an empty post, whatever it was
 
 
 async def test_someone_elses_post_is_404_and_a_bad_edit_writes_nothing(world: World) -> None:
@@ -106,7 +108,7 @@ async def test_someone_elses_post_is_404_and_a_bad_edit_writes_nothing(world: Wo
     post_id = await world.post(kim, "mine", visibility="followers")
     for response, status in (
         (await edit(world, other, post_id, text="yours now"), 404),
-        (await edit(world, kim, post_id, visibility="public"), 422),
+        (await edit(world, kim, post_id, visibility="public"), 409),
         (await edit(world, kim, post_id, text="x" * 10_001), 422),
         (await edit(world, kim, post_id, text="x" * 501), 422),
         (await edit(world, kim, post_id, text="ok", mood="happy"), 422),

@@ -53,7 +53,7 @@ async def test_members_are_followed_accounts_and_adding_twice_is_one_member(worl
     second = await world.client.put(f"{url}/{bob.id}", headers=alice.auth)
     assert (first.json(), second.json()) == ({"changed": True}, {"changed": False})
     stranger = await world.client.put(f"{url}/{carol.id}", headers=alice.auth)
-    assert stranger.status_code == 422
+    assert stranger.status_code == 409  # only accounts followed
     assert stranger.headers["content-type"] == "application/problem+json"
     assert (await world.client.get(url, headers=alice.auth)).json() == {"user_ids": [bob.id]}
     gone = await world.client.delete(f"{url}/{bob.id}", headers=alice.auth)

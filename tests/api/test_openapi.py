@@ -155,6 +155,12 @@ class Provoker:
         }
         return re.sub(r"\{(\w+)\}", lambda m: ids or real[m.group(1)], path)
 
+    def url_too_long(self, path: str, operation: dict[str, Any]) -> str:
+        """The path with its first length-bounded parameter one character too long."""
+        bounded = next(p for p in operation["parameters"] if "maxLength" in p.get("schema", {}))
+        too_long = "x" * (bounded["schema"]["maxLength"] + 1)
+        return self.url(path.replace(f"{{{bounded['name']}}}", too_long))
+
     async def send(self, method: str, url: str, auth: bool = True, **kwargs: Any) -> httpx.Response:
         headers = self.auth(url) if auth else {}
         return await self.world.client.request(method, url, headers=headers, **kwargs)
@@ -187,9 +193,14 @@ class Provoker:
             return await self.send(method, self.url(path), params=query | {"cursor": "zzz"})
         if code == 422 and "requestBody" in operation:
             return await self.send(method, self.url(path), json={"unexpected": True})
+        if code == 422 and not any(p["in"] == "query" for p in operation["parameters"]):
+            return await self.send(method, self.url_too_long(path, operation), params=query)
         if code == 422:
             invalid = query | _invalid_query(operation)
             return await self.send(method, self.url(path), params=invalid)
+        if code == 413:
+            huge = {"text": "x" * 70_000}  # past the 64 KiB every body is held to
+            return await self.send(method, self.url(path), json=huge, params=query)
         if code == 503:
             # A reader whose relations and feed nothing has cached yet, so the request
             # needs the database, which refuses every connection meanwhile.
@@ -535,9 +546,8 @@ async def _uri_taken(p: Provoker) -> httpx.Response:
     return await p.send("post", "/v1/generators", json=body)
 
 
-async def _member_not_followed(p: Provoker) -> httpx.Response:
-    other = await p.world.user()
-    return await p.send("put", f"/v1/lists/{p.owned['list_id']}/members/{other.id}")
+async def _not_all_my_feeds(p: Provoker) -> httpx.Response:
+    return await p.send("put", "/v1/me/feeds", json={"feeds": [{"id": NOWHERE}]})
 
 
 async def _list_full(p: Provoker) -> httpx.Response:
@@ -583,7 +593,7 @@ SPECIAL: dict[tuple[str, str, int], Special] = {
         "/v1/feeds", {"name": "a", "sources": ["home"]}, {"name": "b", "sources": ["home"]}
     ),
     ("post", "/v1/generators", 409): _uri_taken,
-    ("put", "/v1/lists/{list_id}/members/{user_id}", 422): _member_not_followed,
+    ("put", "/v1/me/feeds", 409): _not_all_my_feeds,
     ("put", "/v1/lists/{list_id}/members/{user_id}", 409): _list_full,
     **{
         ("get", path, code): _generator_failing(path, code == 504)

@@ -129,6 +129,7 @@ async def test_a_name_resolving_to_a_private_address_is_refused_before_connectin
         "http://user:pw@127.0.0.1/",
         "not a url",
         "http:///x",
+        f"https://{'0' * 300}/",  # a label the IDNA codec refuses (over 63 characters)
     ],
 )
 async def test_urls_that_are_not_plain_http_are_refused(outbound: HttpxOutbound, url: str) -> None:

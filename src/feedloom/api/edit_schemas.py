@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
-from feedloom.api.schemas import AN_ID, Author, JsonDict, MediaOut, Strict, example
+from feedloom.api.schemas import AN_ID, SHOWN, Author, JsonDict, MediaOut, Strict, example
 from feedloom.domain.model import Visibility
 from feedloom.write.edit_post import History
 
@@ -29,7 +29,19 @@ class MediaChoiceIn(Strict):
 
 
 class PostEdit(Strict):
-    """Only the fields sent change."""
+    """Only the fields sent change. Blank text and no media at once is 422; an edit
+    that leaves the post neither (blank text on a post without media, or no media on
+    one without text) or changes its visibility is 409."""
+
+    # Both fields emptied at once: no post is left, whatever it was.
+    model_config = ConfigDict(
+        json_schema_extra={
+            "not": {
+                "required": ["text", "media"],
+                "properties": {"text": {"not": SHOWN}, "media": {"maxItems": 0}},
+            }
+        }
+    )
 
     text: str | None = Field(None, max_length=10_000, description="the new text")
     media: list[MediaChoiceIn] | None = Field(
@@ -39,7 +51,7 @@ class PostEdit(Strict):
         "change) or others you uploaded; `[]` removes them all",
     )
     visibility: Visibility | None = Field(
-        None, description="cannot change: anything but the post's own visibility is 422"
+        None, description="cannot change: anything but the post's own visibility is 409"
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictBool
 
 from feedloom.api.schemas import PAGE_EXAMPLE, SHOWN, FeedItemOut, JsonDict, Strict, example
 from feedloom.domain.custom_feeds import FeedGenerator, FeedList, SavedFeed
@@ -17,6 +17,7 @@ from feedloom.domain.feed_definitions import (
 )
 from feedloom.domain.ids import ID_PATTERN
 from feedloom.domain.model import FeedOrder
+from feedloom.domain.patterns import GENERATOR_URI_PATTERN
 
 _LIST: JsonDict = {
     "id": "7291544012345678",
@@ -25,6 +26,8 @@ _LIST: JsonDict = {
     "exclusive": False,
     "members": 3,
 }
+# Not blank once stripped, and at most MAX_WORD_CHARS as sent (domain/feed_definitions.py).
+MUTED_WORD: JsonDict = {"type": "string", "minLength": 1, "maxLength": MAX_WORD_CHARS, **SHOWN}
 TITLE = Field(min_length=1, max_length=64, json_schema_extra=SHOWN)
 
 
@@ -34,7 +37,7 @@ class NewList(Strict):
         ReplyPolicy.LIST,
         description="replies shown: to anyone you follow, to list members, or none",
     )
-    exclusive: bool = Field(False, description="members' posts leave your home feed")
+    exclusive: StrictBool = Field(False, description="members' posts leave your home feed")
 
 
 class ListEdit(Strict):
@@ -42,7 +45,7 @@ class ListEdit(Strict):
 
     title: str | None = Field(None, min_length=1, max_length=64, json_schema_extra=SHOWN)
     replies: ReplyPolicy | None = None
-    exclusive: bool | None = None
+    exclusive: StrictBool | None = None
 
 
 class ListOut(BaseModel):
@@ -78,9 +81,9 @@ class MembersOut(BaseModel):
 
 
 class FiltersIn(Strict):
-    media_only: bool = Field(False, description="only posts with images")
-    no_replies: bool = False
-    no_reposts: bool = False
+    media_only: StrictBool = Field(False, description="only posts with images")
+    no_replies: StrictBool = False
+    no_reposts: StrictBool = False
     languages: list[str] = Field(
         default_factory=list,
         max_length=0,
@@ -89,6 +92,7 @@ class FiltersIn(Strict):
     muted_words: list[str] = Field(
         default_factory=list,
         max_length=MAX_FILTER_WORDS,
+        json_schema_extra={"items": MUTED_WORD},
         description="words or phrases hidden in this feed (whole words, any case)",
     )
 
@@ -110,7 +114,7 @@ class NewFeed(Strict):
         max_length=MAX_SOURCES,
         description="`home`, `list:{id}`, `author:{id}`, `tag:{name}`, `generator:{uri}` "
         "(a generator source stands alone)",
-        json_schema_extra={"items": {"maxLength": 2048, **_SOURCE}},
+        json_schema_extra={"items": {"type": "string", "maxLength": 2048, **_SOURCE}},
     )
     filters: FiltersIn = Field(default_factory=FiltersIn)
     order: FeedOrder | None = Field(
@@ -164,7 +168,7 @@ class FeedsOut(BaseModel):
 
 class Arranged(Strict):
     id: str = Field(max_length=20, pattern=ID_PATTERN)
-    pinned: bool = False
+    pinned: StrictBool = False
 
 
 class Arrangement(Strict):
@@ -177,9 +181,7 @@ class MutedWordsIn(Strict):
     words: list[str] = Field(
         max_length=10_000,
         description="the whole list (replaces the last one); whole words or phrases, any case",
-        json_schema_extra={
-            "items": {"type": "string", "minLength": 1, "maxLength": MAX_WORD_CHARS}
-        },
+        json_schema_extra={"items": MUTED_WORD},
     )
 
 
@@ -194,11 +196,11 @@ class NewGenerator(Strict):
         min_length=8,
         max_length=2048,
         description="http(s) endpoint answering skeleton requests (docs/FEEDS.md)",
-        json_schema_extra={"pattern": "^https?://"},
+        pattern=GENERATOR_URI_PATTERN,  # the server checks what the document states
     )
     name: str = TITLE
     description: str = Field("", max_length=500)
-    feedback: bool = Field(False, description="send interaction feedback to the generator")
+    feedback: StrictBool = Field(False, description="send interaction feedback to the generator")
 
 
 class GeneratorOut(BaseModel):

@@ -4,9 +4,9 @@ their real shape, and the limits this process really enforces.
 Errors are declared here, once, from what an operation is made of rather than route by
 route: an operation behind the bearer scheme can answer 401, one with an ID in its path
 404 (an object the viewer may not see is missing too), one with a query or a body 422,
-one with a JSON body or a cursor 400. The few errors only some operations raise are in
-`SPECIFIC`. tests/api/test_openapi.py provokes every code declared, so the document
-cannot promise a status an operation never returns.
+one with a JSON body or a cursor 400, one with a body 413. The few errors only some
+operations raise are in `SPECIFIC`. tests/api/test_openapi.py provokes every code
+declared, so the document cannot promise a status an operation never returns.
 """
 
 from __future__ import annotations
@@ -107,7 +107,8 @@ SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/v1/streams/home"): (429,),  # too many open streams
     # Lists, saved feeds and generators (docs/FEEDS.md): limits and reused keys are 409.
     ("post", "/v1/lists"): (409,),
-    ("put", "/v1/lists/{list_id}/members/{user_id}"): (409, 422),  # full; not followed
+    ("put", "/v1/lists/{list_id}/members/{user_id}"): (409,),  # full; not followed
+    ("put", "/v1/me/feeds"): (409,),  # not every saved feed of yours, once
     ("post", "/v1/feeds"): (409,),
     ("post", "/v1/generators"): (409,),  # the URI is registered already
     ("get", "/v1/feeds/{feed_id}/items"): (502, 504),  # a generator feed's generator
@@ -233,11 +234,19 @@ def error_codes(method: str, path: str, operation: dict[str, Any]) -> set[int]:
         codes.add(503)
     if any(p["in"] == "path" for p in parameters):
         codes.add(404)
-    if "requestBody" in operation or any(p["in"] == "query" for p in parameters):
+    if "requestBody" in operation or any(_checked(p) for p in parameters):
         codes.add(422)
     if "requestBody" in operation or any(p["name"] == "cursor" for p in parameters):
         codes.add(400)
+    if "requestBody" in operation:
+        codes.add(413)  # every body is bounded (api/app.py, the body limit)
     return codes
+
+
+def _checked(parameter: dict[str, Any]) -> bool:
+    """A query parameter, or a path one with a length the framework checks (an
+    external ID): a value out of bounds is 422. Other path IDs are 404."""
+    return parameter["in"] == "query" or "maxLength" in parameter.get("schema", {})
 
 
 # A request string the document says nothing more of may hold anything but NUL: the
@@ -278,6 +287,8 @@ def _real_limits(schemas: dict[str, Any], settings: Settings) -> None:
         ("NewPost", "text"): {"maxLength": settings.post_max_chars},
         ("NewPost", "media_ids"): {"maxItems": settings.media_per_post},
         ("NewComment", "text"): {"maxLength": settings.comment_max_chars},
+        ("Arrangement", "feeds"): {"maxItems": settings.saved_feeds.max_per_user},
+        ("MutedWordsIn", "words"): {"maxItems": settings.saved_feeds.max_muted_words},
     }
     for (model, field), values in limits.items():
         if model in schemas:

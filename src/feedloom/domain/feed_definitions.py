@@ -83,6 +83,8 @@ def parse_source(text: str) -> Source:
 
 def normalize_words(words: list[str]) -> tuple[str, ...]:
     """Muted words as matched: stripped, case-folded, each once, in the order given."""
+    if any(len(word) > MAX_WORD_CHARS for word in words):  # as sent: the schema's bound
+        raise InvalidInput(f"a muted word is at most {MAX_WORD_CHARS} characters")
     cleaned = [" ".join(word.split()).casefold() for word in words]
     if any(not word for word in cleaned):
         raise InvalidInput("a muted word may not be empty")

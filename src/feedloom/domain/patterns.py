@@ -85,3 +85,9 @@ SEARCH_QUERY = whole(f"{NO_NUL}*[{WORD}]{NO_NUL}*")
 TAG_PATH_PATTERN = whole(
     f"[^\\u0000-\\u002f\\u003a-\\u0040\\u005b-\\u005e\\u0060\\u007b-\\u007f{WHITESPACE}]{{1,100}}"
 )
+
+
+# A generator's URI: http(s), an ASCII host (an IDN one in its xn-- form, no IPv6
+# literal, no credentials), a port, then printable ASCII. Whether the host resolves to
+# an address that may be called is known only by asking, at registration.
+GENERATOR_URI_PATTERN = whole(r"https?://[A-Za-z0-9._~-]+(?::[0-9]{1,5})?(?:[/?#][!-~]*)?")

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from feedloom.domain.errors import InvalidInput, NotFound
+from feedloom.domain.errors import Conflict, InvalidInput, NotFound
 from feedloom.domain.idempotency import check_idempotency_key
 from feedloom.domain.ids import parse_id
 from feedloom.domain.model import Media, Post, PostVersion, UserProfile, Visibility
@@ -89,12 +89,16 @@ class EditPost:
             if stored is not None:
                 return await self._replayed(replayed_id(stored, "edit", request))
         post = await self._own_post(author_id, post_id)
+        # What the post is decides these two, so they conflict with it (409); a request
+        # that empties both fields at once is refused as bad input by its schema (422).
         if changes.visibility is not None and changes.visibility is not post.visibility:
-            raise InvalidInput("the visibility of a post cannot change")
+            raise Conflict("the visibility of a post cannot change")
         text = self._text(post, changes.text)
         media = await self._media_of(author_id, post, changes.media)
         if not text and not media:
-            raise InvalidInput("a post needs text or media")
+            if changes.text is not None and changes.media is not None:
+                raise InvalidInput("a post needs text or media")
+            raise Conflict("the edit would leave the post with neither text nor media")
         if text == post.text and media == post.media:
             return Edited(post_id, replayed=False)  # nothing changes: nothing written
         await self._throttle.account("posts", author_id, once=idempotency_key)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from feedloom.domain.custom_feeds import FeedList, Keyed
-from feedloom.domain.errors import Conflict, InvalidInput, NotFound
+from feedloom.domain.errors import Conflict, NotFound
 from feedloom.domain.feed_definitions import ReplyPolicy
 from feedloom.domain.ids import IdGenerator
 from feedloom.lookups.reader_state import ReaderStates
@@ -91,7 +91,7 @@ class Lists:
         found = await self.get(owner_id, list_id)
         relations = await self._states.relations(owner_id)
         if member_id not in relations.following:
-            raise InvalidInput("only accounts you follow can be added to a list")
+            raise Conflict("only accounts you follow can be added to a list")
         added = await self._store.add_member(
             list_id, member_id, self._clock(), self._limits.max_members
         )

@@ -38,6 +38,8 @@ async def resolve_host(host: str, port: int) -> list[str]:
         infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except socket.gaierror as error:
         raise UpstreamFailed(f"cannot resolve {host}: {error.strerror}") from None
+    except UnicodeError:  # the IDNA codec refuses it: a label over 63 characters, say
+        raise TargetRefused(f"{host[:64]} is not a valid host name") from None
     return list(dict.fromkeys(str(info[4][0]) for info in infos))
 
 
