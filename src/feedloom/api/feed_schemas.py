@@ -15,7 +15,7 @@ from feedloom.domain.feed_definitions import (
     MAX_WORD_CHARS,
     ReplyPolicy,
 )
-from feedloom.domain.ids import ID_PATTERN
+from feedloom.domain.ids import ID, ID_PATTERN
 from feedloom.domain.model import FeedOrder
 from feedloom.domain.patterns import GENERATOR_URI_PATTERN
 
@@ -104,7 +104,9 @@ class FiltersOut(BaseModel):
     muted_words: list[str]
 
 
-_SOURCE = {"pattern": "^(home|list:[0-9]+|author:[0-9]+|tag:#?[^\\s:]+|generator:https?://.+)$"}
+_SOURCE = {
+    "pattern": f"^(home|list:(?:{ID})|author:(?:{ID})|tag:#?[^\\s:]+|generator:https?://.+)$"
+}
 
 
 class NewFeed(Strict):

@@ -72,9 +72,7 @@ class SavedFeeds:
         """Pin and order: `order` names every saved feed of the owner once."""
         mine = {feed.id for feed in await self._store.feeds_of(owner_id)}
         named = [feed_id for feed_id, _ in order]
-        if len(set(named)) != len(named):
-            raise InvalidInput("a saved feed is named twice")
-        if set(named) != mine:
+        if len(set(named)) != len(named) or set(named) != mine:
             raise Conflict("list each of your saved feeds exactly once, in the order wanted")
         await self._store.arrange_feeds(owner_id, order)
         return await self._store.feeds_of(owner_id)
