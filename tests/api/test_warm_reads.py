@@ -135,13 +135,13 @@ def redis_round_trips() -> Iterator[list[list[str]]]:
 
 
 @pytest.mark.parametrize("backend_name", ["production"])
-async def test_a_warm_page_reads_redis_in_at_most_three_round_trips_and_then_one(
+async def test_a_warm_page_reads_redis_in_at_most_two_round_trips_and_then_one(
     world: World,
 ) -> None:
     """The read path reads viewer → candidates → views in turn, each step's lookups in
     one round trip, also for a reader who follows a pulled account (whose list joins
     the candidates'). Right after the reader's relations changed (their record was just
-    built again) that is three; the same page again is one: the reader's relations,
+    built again, and kept) that is two; the same page again is one: the reader's relations,
     views, counts, likes and viewer estimates are all kept in process."""
     reader, _, _ = await warm_reader(world)
     star = await world.user()
@@ -156,7 +156,9 @@ async def test_a_warm_page_reads_redis_in_at_most_three_round_trips_and_then_one
     with redis_round_trips() as sent, scope():
         page = await home_feed.page(int(reader.id), 20, None, StageTimer())
     assert [item.source for item in page.items].count("pulled") == 1
-    assert len(sent) <= 3, sent  # the relations (rebuilt last read), candidates, views
+    # The candidates, then the views: the relations record the last read built is kept
+    # by the process that built it; a view it filled (the star's profile) is not.
+    assert len(sent) <= 2, sent
     assert all(item.views >= 1 for item in page.items)  # the reader's own view counted
     # Read again, nothing changed: every view, count, like and viewer estimate is kept
     # in process (adapters/redis/wire/near_cache.py), fenced by one PING as the read began.

@@ -73,7 +73,7 @@ async def _process(prefix: str, limit: int = 1_000) -> Process:
             client,
             keys,
             "lk",
-            near=near.region(*keys.record_prefixes("lk"), sizeof=near_record_size),
+            near=near.region(keys.generation_prefix("lk"), sizeof=near_record_size),
         ),
         RedisViewerSketches(client, keys, near=near.region(keys.viewers_prefix())),
         resets,
@@ -310,8 +310,7 @@ async def test_likes_records_are_kept_until_another_process_changes_them(
     [(record, generation)] = await a.likes.get_many(["7"])
     assert record is None and generation == 2  # the append's bump, then the drop's
     long = b"x" * (NEAR_RECORD_BYTES + 1)
-    await b.likes.put("7", long, generation)
-    assert await a.near.fence()
+    await a.likes.put("7", long, generation)
     asked.clear()
     for _ in range(2):
         assert await a.likes.get_many(["7"]) == [(long, generation)]
@@ -350,3 +349,28 @@ def _count_served(monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:
 
     _spy(monkeypatch, RedisViewerSketches, "_serve", note)
     return asked
+
+
+async def test_a_fill_is_kept_by_its_process_until_the_record_changes_anywhere(
+    two: tuple[Process, Process], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fill leaves the generation be, so the filling process keeps its own copy (the
+    second read of a reader whose record the first read built costs no round trip for
+    it); a change made by another process bumps the generation and drops it."""
+    a, b = two
+    await b.likes.invalidate(["9"])  # a generation to guard against, as after a write
+    [(record, generation)] = await a.likes.get_many(["9"])
+    assert record is None and generation == 1
+    await a.likes.put("9", b"built", generation)
+    asked = _count_fetches(monkeypatch)
+    assert await a.likes.get_many(["9"]) == [(b"built", 1)]
+    assert asked == []  # the fill's own copy
+    await b.likes.append_if_present("9", b"+more")
+    assert await a.likes.get_many(["9"]) == [(b"built+more", 2)]
+    assert asked == [2]
+    await b.likes.invalidate(["9"])
+    assert await a.likes.get_many(["9"]) == [(None, 3)]
+    stale = await a.likes.get_many(["9"])
+    await b.likes.invalidate(["9"])  # a write between a's miss and a's fill
+    await a.likes.put("9", b"stale", stale[0][1])  # refused: the generation moved
+    assert await a.likes.get_many(["9"]) == [(None, 4)]

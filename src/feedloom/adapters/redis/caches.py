@@ -314,9 +314,13 @@ class RedisRecordCache:
     bump always outlives the records it guards against.
 
     With a near region (near_cache.py; records keyed by user ID, made with
-    `RedisKeys.record_prefixes` and `near_record_size`), what this process read stays in
-    it while Redis says neither the record nor its generation changed: absent records
-    too, with their generation. Records longer than `NEAR_RECORD_BYTES` are not kept."""
+    `RedisKeys.generation_prefix` and `near_record_size`), what this process read or
+    filled stays in it while Redis says the generation has not changed: absent records
+    too, with their generation. Every change of a record bumps its generation
+    (`invalidate`, `append_if_present`); a fill does not, so it keeps its own copy, and
+    a fill by another process leaves a kept absence here (this process then loads and
+    fills once more: the same truth). Records longer than `NEAR_RECORD_BYTES` are not
+    kept."""
 
     def __init__(
         self,
@@ -356,7 +360,16 @@ class RedisRecordCache:
 
     async def put(self, key: str, value: bytes, generation: int) -> None:
         args: list[bytes | str | int] = [generation, value, self._ttl_ms, 2 * self._ttl_ms]
-        await self._scripts.call(PUT_RECORD, self._keys.record(self._kind, key), args)
+        near = self._near if key.isdigit() else None
+        # Taken before the script runs: a bump after it (its invalidation may come
+        # after the reply) keeps the filled copy out, or drops it when it comes.
+        ticket = near.ticket() if near is not None else 0
+        stored = await self._scripts.call(PUT_RECORD, self._keys.record(self._kind, key), args)
+        if stored and near is not None:
+            if len(value) <= NEAR_RECORD_BYTES:
+                near.keep({int(key): (value, generation)}, ticket)
+            else:
+                near.drop(int(key))  # what was kept (an absence) is not the record now
 
     async def append_if_present(self, key: str, data: bytes) -> None:
         keys = self._keys.record(self._kind, key)

@@ -198,8 +198,8 @@ def _record_region(
     """Records of one kind kept near, by user ID, up to a budget of bytes."""
     if near is None:
         return None
-    prefixes = keys.record_prefixes(kind)
-    return near.region(*prefixes, limit=memo.near_record_bytes, sizeof=near_record_size)
+    prefix = keys.generation_prefix(kind)
+    return near.region(prefix, limit=memo.near_record_bytes, sizeof=near_record_size)
 
 
 def _near_cache(

@@ -51,9 +51,10 @@ class RedisKeys:
         tracks these prefixes)."""
         return f"{self.prefix}:{kind}:{{"
 
-    def record_prefixes(self, kind: str) -> tuple[str, str]:
-        """What every record of one kind and every generation of one starts with."""
-        return self.kind_prefix(kind), f"{self.prefix}:{kind}:g:{{"
+    def generation_prefix(self, kind: str) -> str:
+        """What every generation of one kind of record starts with: the near cache hears
+        these only, so a fill (which leaves the generation be) keeps its own copy."""
+        return f"{self.prefix}:{kind}:g:{{"
 
     def record(self, kind: str, key: str) -> tuple[str, str]:
         """A guarded record and its generation, in one slot."""

@@ -427,7 +427,9 @@ if current ~= tonumber(ARGV[1]) then
   return 0
 end
 redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
-if current ~= 0 then
+-- The generation must outlive the record; touched only when it would not, since an
+-- expiry set is a change the near cache hears (the fill would drop its own copy).
+if current ~= 0 and redis.call('PTTL', KEYS[2]) < tonumber(ARGV[3]) then
   redis.call('PEXPIRE', KEYS[2], ARGV[4])
 end
 return 1

@@ -140,6 +140,11 @@ class NearRegion(Generic[V]):
 
         self.fence().add_done_callback(keep)
 
+    def drop(self, key: int) -> None:
+        """Forget what is kept of `key`: this process replaced it with a value it does
+        not keep."""
+        self._views.pop(key, None)
+
     def invalidated(self, name: bytes, prefix: bytes, sequence: int) -> None:
         # "<prefix>123}", or a hot post's sub-counter "<prefix>123.4}"
         try:
