@@ -252,11 +252,32 @@ def test_fan_out_lag_quantiles_interpolate_within_the_server_buckets() -> None:
     assert histogram_quantile(0.5, {}) is None
 
 
-def test_bench_notifications_folds_one_hot_post_into_one_group() -> None:
-    output = run("notifications", "--users", "30", "--reads", "3", "--start", "embedded")
+@pytest.mark.parametrize("start", ["embedded", pytest.param("postgres", marks=pytest.mark.redis)])
+def test_bench_notifications_folds_one_hot_post_into_one_group_read_warm_without_sql(
+    start: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FEEDLOOM_DATABASE_URL", POSTGRES_URL)
+    monkeypatch.setenv("FEEDLOOM_REDIS_URL", REDIS_URL)
+    output = run("notifications", "--likers", "40", "--reads", "3", "--start", start)
 
-    assert "the hot post's is one group counting every liker" in output
-    row = output.split("|---:|")[-1].splitlines()[1]
-    cells = [cell.strip() for cell in row.strip("|").split("|")]
-    assert cells[2] == "29" and cells[3] == "1"  # accounts_count, group rows
-    assert 1 <= int(cells[4]) <= 29  # group writes: per batch, never more than per like
+    assert "Correct: one group counting every liker, 20 groups on the page." in output
+    assert "| with notification events |" in output and "| without (bench likes' path) |" in output
+    assert re.search(r"Ratio with/without: \d+\.\d\dx", output)
+    group = table_row(output, "| accounts_count |")
+    assert group[:2] == ["40", "1 / 1"]  # accounts_count, the hot post's groups shown / kept
+    statements, rows, folded, events = (int(cell) for cell in group[2:])
+    assert events == 40  # one outbox row per like, with its event
+    # One group row changed per fold (and the placeholder inserted once), never per like:
+    assert 1 <= folded <= 40 and rows == folded + 1 and statements == 2 * folded
+    page = table_row(output, "| notifications (20 groups) |")
+    assert float(page[2]) == 0  # SQL statements per warm page
+    assert float(page[3]) + float(page[4]) <= 2  # Redis round trips and fence PINGs
+
+
+def table_row(output: str, starting: str) -> list[str]:
+    """The cells of the row under the header `starting`, or of the row itself when it
+    is not a header."""
+    lines = output.splitlines()
+    at = next(n for n, line in enumerate(lines) if line.startswith(starting))
+    row = lines[at + 2] if lines[at + 1].startswith("|-") else lines[at]
+    return [cell.strip() for cell in row.strip("|").split("|")]

@@ -241,7 +241,7 @@ async def _read(feedloom: Feedloom, user_id: int) -> list[int]:
 
 async def _timed_round(feedloom: Feedloom, user_ids: list[int]) -> tuple[Round, list[list[int]]]:
     latencies, pages = [], []
-    with _counting() as counts:
+    with counting() as counts:
         started, cpu_started = time.perf_counter(), time.process_time()
         for user_id in user_ids:
             t0 = time.perf_counter()
@@ -255,7 +255,7 @@ async def _timed_round(feedloom: Feedloom, user_ids: list[int]) -> tuple[Round, 
 
 
 @contextlib.contextmanager
-def _counting() -> Iterator[dict[str, int]]:
+def counting() -> Iterator[dict[str, int]]:
     """Durable-store statements (every SQLAlchemy engine), Redis round trips (each
     write to a Redis connection: a command, a pipeline or an automatic batch, over
     redis-py's connections or a multiplexed one) and the near cache's fence PINGs
