@@ -45,6 +45,7 @@ from feedloom.write.engagement import Engage
 from feedloom.write.erase_account import EraseAccount
 from feedloom.write.generators import RegisterGenerator
 from feedloom.write.lists import Lists
+from feedloom.write.markers import Markers
 from feedloom.write.media import MediaUploads
 from feedloom.write.moderation import Moderation, Reports
 from feedloom.write.notifications import NotificationSettings
@@ -115,6 +116,7 @@ NotificationsDep = Annotated[Notifications, Depends(_service("notifications"))]
 NotificationSettingsDep = Annotated[
     NotificationSettings, Depends(_service("notification_settings"))
 ]
+MarkersDep = Annotated[Markers, Depends(_service("markers"))]
 FeedloomDep = Annotated[Feedloom, Depends(_feedloom)]  # operations routes only
 
 

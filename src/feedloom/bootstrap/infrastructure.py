@@ -51,6 +51,7 @@ from feedloom.adapters.sql.feeds import SqlFeeds
 from feedloom.adapters.sql.graph import SqlSocialGraph
 from feedloom.adapters.sql.known_clients import SqlKnownClients
 from feedloom.adapters.sql.leases import SqlWorkerLeases
+from feedloom.adapters.sql.markers import SqlMarkers
 from feedloom.adapters.sql.media_sizes import SqlMediaSizes
 from feedloom.adapters.sql.moderation import SqlModeration
 from feedloom.adapters.sql.notifications import SqlNotifications
@@ -129,6 +130,7 @@ async def durable_stores(settings: Settings, stack: contextlib.AsyncExitStack) -
         affinities=SqlAffinityStore(engine),
         outbox=SqlOutbox(engine),
         notifications=SqlNotifications(engine),
+        markers=SqlMarkers(engine),
         dead_letters=SqlDeadLetters(engine),
         worker_leases=SqlWorkerLeases(engine),
         bulk=SqlBulkImport(engine),

@@ -65,6 +65,7 @@ from feedloom.write.feed_upkeep import FeedUpkeep
 from feedloom.write.generators import RegisterGenerator
 from feedloom.write.import_graph import GraphImport
 from feedloom.write.lists import ListLimits, Lists
+from feedloom.write.markers import Markers
 from feedloom.write.media import MediaConfig, MediaUploads
 from feedloom.write.media_check import CheckUploads
 from feedloom.write.media_cleanup import CleanUpMedia
@@ -147,6 +148,7 @@ class Services:
     trending_tags: TrendingTags
     notifications: Notifications
     notification_settings: NotificationSettings
+    markers: Markers
 
 
 def build_services(
@@ -286,6 +288,7 @@ def build_services(
     worker.signals, worker.spikes = signals, spikes
     records = NotificationRecords(caches.notifications, stores.notifications)
     notifications = Notifications(records, stores.notifications, states, views, hydrator)
+    settings_of_notifications = NotificationSettings(stores.notifications, records, notices, clock)
     worker.notifications = FoldNotifications(
         stores.notifications, records, notices, ids.next_id, clock, metrics
     )
@@ -505,7 +508,8 @@ def build_services(
         follow_tags=FollowTags(stores.tags, states, throttle, clock),
         trending_tags=TrendingTags(caches.tag_trending, stores.tags, clock),
         notifications=notifications,
-        notification_settings=NotificationSettings(stores.notifications, records, notices, clock),
+        notification_settings=settings_of_notifications,
+        markers=Markers(stores.markers, settings_of_notifications, clock),
     )
     services.relations.signals = signals
     services.relations.notifications = records

@@ -51,6 +51,7 @@ from feedloom.ports.durable import (
     ThreadStore,
 )
 from feedloom.ports.fanout import DeadEvent, DeadLetters, Outbox, WorkerLeases
+from feedloom.ports.markers import Marker, MarkerStore
 from feedloom.ports.media import (
     DirectUploads,
     MediaSizeStore,
@@ -123,6 +124,8 @@ __all__ = [
     "IdempotencyKeys",
     "KnownClients",
     "Lane",
+    "Marker",
+    "MarkerStore",
     "MediaSizeStore",
     "MediaStore",
     "MediaSweep",

@@ -58,6 +58,7 @@ from feedloom.ports.feeds import (
     ReaderChoices,
     SavedFeedStore,
 )
+from feedloom.ports.markers import MarkerStore
 from feedloom.ports.media import (
     DirectUploads,
     MediaSizeStore,
@@ -110,6 +111,7 @@ class DurableStores:
     affinities: AffinityStore
     outbox: Outbox
     notifications: NotificationStore  # groups, read markers, type switches
+    markers: MarkerStore  # the Mastodon API's read markers (home, notifications)
     dead_letters: DeadLetters
     worker_leases: WorkerLeases
     bulk: BulkImporter

@@ -1,4 +1,5 @@
-"""The durable side of notifications: groups folded in place, read markers, switches."""
+"""The durable side of notifications: groups folded in place, read markers, switches,
+dismissals."""
 
 from __future__ import annotations
 
@@ -39,10 +40,20 @@ class NotificationStore(Protocol):
         ...
 
     async def state(self, recipient_id: int) -> NotificationState: ...
-    async def mark_read(self, recipient_id: int, up_to: int) -> int:
-        """Move the marker to `up_to` unless it is already further; the marker now."""
+    async def mark_read(self, recipient_id: int, up_to: int, at: datetime) -> int:
+        """Move the marker to `up_to` unless it is already further (a move counts in its
+        version and sets its time, `at`); the marker now."""
         ...
 
     async def set_types_off(
         self, recipient_id: int, types: frozenset[NotificationType]
     ) -> None: ...
+
+    async def dismiss(self, recipient_id: int, group_id: int) -> bool:
+        """Delete the recipient's group with this ID; whether there was one. A later
+        activity of the same key starts a new group."""
+        ...
+
+    async def clear(self, recipient_id: int) -> None:
+        """Delete every group of the recipient."""
+        ...

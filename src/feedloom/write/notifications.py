@@ -1,5 +1,5 @@
 """Notifications on the write side: the worker folds notification events into groups;
-a reader moves their read marker and turns types on or off.
+a reader moves their read marker, turns types on or off, dismisses or clears.
 
 The worker's step runs in every consumed batch (write/worker.py), beside the fan-out:
 the store folds each event exactly once (adapters/sql/notifications.py), then the
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from datetime import timedelta
 
-from feedloom.domain.errors import InvalidInput
+from feedloom.domain.errors import InvalidInput, NotFound
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.notifications import NotificationType, Notified
 from feedloom.lookups.notices import Notices
@@ -53,7 +53,7 @@ class FoldNotifications:
 
 
 class NotificationSettings:
-    """The read marker and the per-type switches of one reader."""
+    """The read marker, the per-type switches and the dismissals of one reader."""
 
     def __init__(
         self, store: NotificationStore, records: NotificationRecords, notices: Notices, clock: Clock
@@ -64,10 +64,24 @@ class NotificationSettings:
         """Idempotent, and never backwards; an ID from the future is refused."""
         if created_at_of(up_to) > self._clock() + CLOCK_SKEW:
             raise InvalidInput("up_to is an ID from the future")
-        marker = await self._store.mark_read(user_id, up_to)
-        await self._records.changed([user_id])
-        await self._notices.notified(user_id, MARKER_MOVED)  # the other devices' badges
+        marker = await self._store.mark_read(user_id, up_to, self._clock())
+        await self._changed(user_id)
         return marker
+
+    async def dismiss(self, user_id: int, group_id: int) -> None:
+        """Remove one notification (a group) for good; NotFound when there is none."""
+        if not await self._store.dismiss(user_id, group_id):
+            raise NotFound("Notification not found")
+        await self._changed(user_id)
+
+    async def clear(self, user_id: int) -> None:
+        """Remove every notification of the reader."""
+        await self._store.clear(user_id)
+        await self._changed(user_id)
+
+    async def _changed(self, user_id: int) -> None:
+        await self._records.changed([user_id])
+        await self._notices.notified(user_id, MARKER_MOVED)  # the other devices' badges, lists
 
     async def switches(self, user_id: int) -> dict[NotificationType, bool]:
         off = (await self._records.get(user_id)).state.types_off

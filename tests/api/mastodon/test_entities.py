@@ -1,7 +1,8 @@
 """Our entities against Mastodon's documented attribute lists (docs.joinmastodon.org,
 "Entities": Account, Status, MediaAttachment, Relationship, Context, Application,
-Instance v2): every attribute the documentation lists as always present is here, with
-its documented type (a nullable one may be null)."""
+Instance v2, Notification, GroupedNotificationsResults and NotificationGroup, Marker):
+every attribute the documentation lists as always present is here, with its documented
+type (a nullable one may be null)."""
 
 from __future__ import annotations
 
@@ -53,6 +54,18 @@ INSTANCE = {
     "description": "str", "usage": "dict", "thumbnail": "dict", "languages": "list",
     "configuration": "dict", "registrations": "dict", "contact": "dict", "rules": "list",
 }  # fmt: skip
+NOTIFICATION = {
+    "id": "id", "type": "str", "group_key": "str", "created_at": "datetime",
+    "account": "dict",
+}  # fmt: skip
+GROUPED = {"accounts": "list", "statuses": "list", "notification_groups": "list"}
+NOTIFICATION_GROUP = {
+    "group_key": "str", "notifications_count": "int", "type": "str",
+    "most_recent_notification_id": "id", "page_min_id": "id", "page_max_id": "id",
+    "latest_page_notification_at": "datetime", "sample_account_ids": "list",
+    "status_id": "id",
+}  # fmt: skip
+MARKER = {"last_read_id": "id", "version": "int", "updated_at": "datetime"}
 TYPES: dict[str, Any] = {"str": str, "bool": bool, "int": int, "list": list, "dict": dict}
 
 
@@ -112,3 +125,27 @@ async def test_every_entity_has_mastodons_documented_attributes(world: World) ->
         f"/api/v1/statuses/{status.json()['id']}/context", headers=auth
     )
     assert set(context.json()) == {"ancestors", "descendants"}
+
+
+async def test_notifications_and_markers_have_mastodons_documented_attributes(
+    world: World,
+) -> None:
+    alice, bob = await world.user(), await world.user()
+    auth = bearer(await token_for(world.client, alice))
+    bob_auth = bearer(await token_for(world.client, bob))
+    status = await world.client.post("/api/v1/statuses", data={"status": "hi"}, headers=auth)
+    await world.client.post(f"/api/v1/statuses/{status.json()['id']}/favourite", headers=bob_auth)
+    await world.settle()
+    [favourite] = (await world.client.get("/api/v1/notifications", headers=auth)).json()
+    conforms(favourite, NOTIFICATION)
+    conforms(favourite["account"], ACCOUNT)
+    conforms(favourite["status"], STATUS)
+    grouped = (await world.client.get("/api/v2/notifications", headers=auth)).json()
+    conforms(grouped, GROUPED)
+    conforms(grouped["notification_groups"][0], NOTIFICATION_GROUP)
+    conforms(grouped["accounts"][0], ACCOUNT)
+    conforms(grouped["statuses"][0], STATUS)
+    markers = await world.client.post(
+        "/api/v1/markers", data={"notifications[last_read_id]": favourite["id"]}, headers=auth
+    )
+    conforms(markers.json()["notifications"], MARKER)

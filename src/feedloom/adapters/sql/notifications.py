@@ -1,4 +1,5 @@
-"""SqlNotifications: notification groups folded in place, read markers, type switches.
+"""SqlNotifications: notification groups folded in place, read markers, type switches,
+dismissals (a dismissed group's row is deleted: the next activity of its key starts anew).
 
 A batch of notification events is applied in ONE transaction that also deletes their
 outbox rows: an event whose row is already gone was applied before (a redelivery after
@@ -115,12 +116,16 @@ class SqlNotifications:
             int(row.notifications_read), _types(row.notifications_off), muted_ids
         )
 
-    async def mark_read(self, recipient_id: int, up_to: int) -> int:
+    async def mark_read(self, recipient_id: int, up_to: int, at: datetime) -> int:
         # One conditional UPDATE: two devices marking at once can only move it forward.
         forward = (
             update(users)
             .where(users.c.id == recipient_id, users.c.notifications_read < up_to)
-            .values(notifications_read=up_to)
+            .values(
+                notifications_read=up_to,
+                notifications_read_version=users.c.notifications_read_version + 1,
+                notifications_read_at=at,
+            )
         )
         now = select(users.c.notifications_read).where(users.c.id == recipient_id)
         async with self._engine.begin() as conn:
@@ -130,6 +135,23 @@ class SqlNotifications:
     async def set_types_off(self, recipient_id: int, types: frozenset[NotificationType]) -> None:
         value = ",".join(sorted(kind.value for kind in types))
         query = update(users).where(users.c.id == recipient_id).values(notifications_off=value)
+        async with self._engine.begin() as conn:
+            await conn.execute(query)
+
+    async def dismiss(self, recipient_id: int, group_id: int) -> bool:
+        # id > 0: a worker's placeholder (id 0, locked while it folds) is no group yet.
+        query = delete(notification_groups).where(
+            notification_groups.c.recipient_id == recipient_id,
+            notification_groups.c.id == group_id,
+            notification_groups.c.id > 0,
+        )
+        async with self._engine.begin() as conn:
+            return bool((await conn.execute(query)).rowcount)
+
+    async def clear(self, recipient_id: int) -> None:
+        query = delete(notification_groups).where(
+            notification_groups.c.recipient_id == recipient_id, notification_groups.c.id > 0
+        )
         async with self._engine.begin() as conn:
             await conn.execute(query)
 

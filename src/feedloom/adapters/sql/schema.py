@@ -57,6 +57,12 @@ users = Table(
     # Migration 0025: the notifications read marker (a group ID) and the types turned off.
     Column("notifications_read", BigInteger, nullable=False, server_default="0"),
     Column("notifications_off", String(128), nullable=False, server_default=""),
+    # Migration 0026: the Mastodon markers' versions and times, and the home marker.
+    Column("notifications_read_version", Integer, nullable=False, server_default="0"),
+    Column("notifications_read_at", Timestamp),
+    Column("home_read", BigInteger, nullable=False, server_default="0"),
+    Column("home_read_version", Integer, nullable=False, server_default="0"),
+    Column("home_read_at", Timestamp),
     # Migration 0012: the few flagged accounts, so their engagement is found from them.
     Index(
         "ix_users_flagged_id",

@@ -34,14 +34,24 @@ async def session_of(request: Request, token: str | None = None) -> CurrentSessi
     return await feedloom_of(request).services.auth.session(token)
 
 
-def scoped(scope: str) -> Callable[[Request], Awaitable[int]]:
-    """A dependency: the signed-in user, if the token's scopes cover `scope`."""
+def scoped_session(scope: str) -> Callable[[Request], Awaitable[CurrentSession]]:
+    """A dependency: the session, if the token's scopes cover `scope`."""
 
-    async def user(request: Request) -> int:
+    async def current(request: Request) -> CurrentSession:
         session = await session_of(request)
         if session.scopes is not None and not covers(session.scopes, scope):
             raise Forbidden(OUTSIDE)
-        return session.user_id
+        return session
+
+    return current
+
+
+def scoped(scope: str) -> Callable[[Request], Awaitable[int]]:
+    """A dependency: the signed-in user, if the token's scopes cover `scope`."""
+    session_in = scoped_session(scope)
+
+    async def user(request: Request) -> int:
+        return (await session_in(request)).user_id
 
     return user
 
@@ -59,3 +69,5 @@ WriteStatuses = Annotated[int, Depends(scoped("write:statuses"))]
 WriteFavourites = Annotated[int, Depends(scoped("write:favourites"))]
 WriteMedia = Annotated[int, Depends(scoped("write:media"))]
 ReadSearch = Annotated[int, Depends(scoped("read:search"))]
+ReadNotifications = Annotated[int, Depends(scoped("read:notifications"))]
+WriteNotifications = Annotated[int, Depends(scoped("write:notifications"))]

@@ -1,7 +1,8 @@
 """Mastodon's entities (Account, Status, MediaAttachment, Relationship, Context,
-Application) rendered from our domain objects: IDs as strings, `acct` without a domain
-(every account is local), `url` and `uri` at our own pages, `created_at` ISO 8601 with
-milliseconds, `content` HTML made from the text (api/mastodon/content.py).
+Application, Notification, NotificationGroup, Marker) rendered from our domain objects:
+IDs as strings, `acct` without a domain (every account is local), `url` and `uri` at
+our own pages, `created_at` ISO 8601 with milliseconds, `content` HTML made from the
+text (api/mastodon/content.py).
 
 A repost is Mastodon's reblog: an entry under the repost's ID and its reposter, with the
 original as `reblog`. Attributes we have nothing for are present with Mastodon's empty
@@ -17,8 +18,11 @@ from typing import Any
 from feedloom.api.mastodon.content import account_url, html_of, tag_url
 from feedloom.domain.ids import created_at_of
 from feedloom.domain.model import FeedItem, Media, Post, PostVersion, UserProfile, Visibility
+from feedloom.domain.notifications import NotificationType
 from feedloom.domain.people import RelationFlags
+from feedloom.ports.markers import Marker
 from feedloom.ports.oauth import OAuthApp
+from feedloom.read.notifications import NotificationItem
 
 Json = dict[str, Any]
 VISIBILITY = {Visibility.PUBLIC: "public", Visibility.FOLLOWERS: "private"}
@@ -238,6 +242,67 @@ def application(app: OAuthApp, scopes: frozenset[str] | None = None) -> Json:
         "redirect_uri": "\n".join(app.redirect_uris),
         "redirect_uris": list(app.redirect_uris),
         "vapid_key": "",
+    }
+
+
+# Our notification types as Mastodon's (4.5 for `quote`); a moderation outcome has no
+# Mastodon type (`moderation_warning` is a warning to the account, with an action), so
+# it is not on this surface (docs/MASTODON_API.md).
+NOTIFICATION_TYPES = {
+    NotificationType.LIKE: "favourite",
+    NotificationType.REPOST: "reblog",
+    NotificationType.REPLY: "mention",
+    NotificationType.MENTION: "mention",
+    NotificationType.QUOTE: "quote",
+    NotificationType.FOLLOW: "follow",
+}
+
+
+def notification(item: NotificationItem, base: str) -> Json | None:
+    """One of our groups as a v1 Notification: its ID, time and most recent account
+    (v1 is ungrouped; the group's key says which it was). None: no account left to show."""
+    group, kind = item.group, NOTIFICATION_TYPES.get(item.group.type)
+    if kind is None or not item.accounts:
+        return None
+    rendered: Json = {
+        "id": str(group.id),
+        "type": kind,
+        "group_key": group.group_key,
+        "created_at": timestamp(group.updated_at),
+        "account": account(item.accounts[0], base),
+    }
+    if item.post is not None:
+        rendered["status"] = status(item.post, base)
+    return rendered
+
+
+def notification_group(item: NotificationItem) -> Json | None:
+    """One of our groups as a v2 NotificationGroup. A group holds no per-activity IDs,
+    so its one ID is the most recent, the page's lowest and its highest."""
+    group, kind = item.group, NOTIFICATION_TYPES.get(item.group.type)
+    if kind is None or not item.accounts:
+        return None
+    group_id = str(group.id)
+    rendered: Json = {
+        "group_key": group.group_key,
+        "notifications_count": max(group.accounts_count, 1),
+        "type": kind,
+        "most_recent_notification_id": group_id,
+        "page_min_id": group_id,
+        "page_max_id": group_id,
+        "latest_page_notification_at": timestamp(group.updated_at),
+        "sample_account_ids": [str(profile.id) for profile in item.accounts],
+    }
+    if item.post is not None:
+        rendered["status_id"] = str(item.post.entry_id)
+    return rendered
+
+
+def marker(found: Marker) -> Json:
+    return {
+        "last_read_id": str(found.last_read_id),
+        "version": found.version,
+        "updated_at": timestamp(found.updated_at),
     }
 
 
