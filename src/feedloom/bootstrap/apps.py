@@ -9,6 +9,7 @@ from datetime import timedelta
 from feedloom.bootstrap.runtime import Runtime
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.reader_state import ReaderStates
+from feedloom.lookups.webhook_subscriptions import SubscribedTypes
 from feedloom.ports import CachePorts, DurableStores
 from feedloom.ports.outbound import OutboundHttp
 from feedloom.settings import Settings
@@ -40,6 +41,7 @@ class AppServices:
     follows: AppFollowWrites
     tokens: AppTokens
     webhook_events: WebhookEvents
+    subscriptions: SubscribedTypes
     # Set by add_webhooks, once the webhooks' outbound client is open.
     webhooks: Webhooks | None = None
     webhook_sender: WebhookSender | None = None
@@ -66,6 +68,7 @@ def build_apps(
         max_lifetime_s=config.token_max_lifetime_s,
         verified_memory=config.verified_tokens,
     )
+    subscriptions = SubscribedTypes(stores.webhooks, caches.tokens)
     return AppServices(
         admin=AppAdmin(stores.apps, caches.tokens, ids, clock),
         keys=AppKeys(stores.apps, caches.tokens, throttle, clock),
@@ -81,7 +84,8 @@ def build_apps(
             clock,
         ),
         tokens=AppTokens(stores.apps, links, users, caches.tokens, auth, clock, rules),
-        webhook_events=WebhookEvents(stores.webhooks, views, ids, clock),
+        webhook_events=WebhookEvents(stores.webhooks, subscriptions, views, ids, clock),
+        subscriptions=subscriptions,
     )
 
 
@@ -113,7 +117,7 @@ def add_webhooks(
         policy,
         SendLimits(config.concurrency, config.per_receiver, config.timeout_s),
     )
-    apps.webhooks = Webhooks(stores.webhooks, outbound, ids, clock)
+    apps.webhooks = Webhooks(stores.webhooks, apps.subscriptions, outbound, ids, clock)
     apps.webhook_sender = sender
     worker.webhooks = apps.webhook_events
     worker.webhook_sender = sender

@@ -193,6 +193,27 @@ class AuthorPushed:
 
 
 @dataclass(frozen=True, slots=True)
+class PostEdited:
+    """Outbox event, for webhooks alone (`post.edited`): an edit touches no timeline."""
+
+    post_id: int
+    author_id: int
+    seq: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class AccountErased:
+    """Outbox event, for webhooks alone (`user.deleted`): the account `author_id` was
+    erased. Its app link (`app_id`, `external_id`) went with it, so the event keeps it."""
+
+    author_id: int
+    app_id: int
+    external_id: str
+    post_id: int = 0
+    seq: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class FeedItem:
     """One hydrated entry of a feed page, personal to its reader."""
 
@@ -223,7 +244,7 @@ class FeedItem:
         return self.repost_id if self.repost_id is not None else self.post.id
 
 
-Event = PostPublished | PostDeleted | AuthorPushed | Notified
+Event = PostPublished | PostDeleted | AuthorPushed | Notified | PostEdited | AccountErased
 
 TAG_SOURCE = "tag:"  # a feed item's source when a followed tag brought it: "tag:<name>"
 

@@ -50,6 +50,14 @@ class WebhookStore(Protocol):
         """user ID -> the webhooks of the apps that have the user, with its external ID."""
         ...
 
+    async def subscribed_types(self) -> frozenset[str]:
+        """Every event type some webhook of a live app subscribes to."""
+        ...
+
+    async def app_webhooks(self, app_ids: Sequence[int]) -> dict[int, list[Webhook]]:
+        """app ID -> its webhooks (live apps only)."""
+        ...
+
     async def add_deliveries(self, deliveries: Sequence[NewDelivery], now: datetime) -> int:
         """Store what is new (a (webhook, event key) already there is skipped)."""
         ...
@@ -59,6 +67,10 @@ class WebhookStore(Protocol):
     ) -> list[Delivery]:
         """Pending deliveries due by `now` (none of the webhooks in `skip`), leased: due
         again at `lease_until` unless finished before."""
+        ...
+
+    async def release(self, delivery_ids: Sequence[int], now: datetime) -> None:
+        """Claimed but not sent: due again at `now`."""
         ...
 
     async def finish(self, delivery_id: int, now: datetime) -> None: ...

@@ -32,20 +32,16 @@ from standardwebhooks import Webhook as Signer
 
 from feedloom.domain.errors import InvalidInput, NotFound, TargetRefused, UpstreamFailed
 from feedloom.domain.ids import IdGenerator
-from feedloom.domain.model import Event, Post, PostDeleted, PostPublished
+from feedloom.domain.model import Event, PostEdited, PostPublished
+from feedloom.domain.webhook_events import EVENT_TYPES, Announcement, announcements, possible_types
 from feedloom.lookups.cached_views import Views
+from feedloom.lookups.webhook_subscriptions import SubscribedTypes
 from feedloom.ports import Clock
 from feedloom.ports.outbound import OutboundHttp
 from feedloom.ports.webhooks import Delivery, NewDelivery, Webhook, WebhookStore
 
 log = logging.getLogger(__name__)
 
-EVENT_TYPES = (
-    "post.created",
-    "reply.created",
-    "repost.created",
-    "post.deleted",
-)
 MAX_URL = 2048
 
 
@@ -70,9 +66,15 @@ class Webhooks:
     """POST|GET /v1/apps/webhooks, DELETE /v1/apps/webhooks/{id}."""
 
     def __init__(
-        self, store: WebhookStore, outbound: OutboundHttp, ids: IdGenerator, clock: Clock
+        self,
+        store: WebhookStore,
+        subscriptions: SubscribedTypes,
+        outbound: OutboundHttp,
+        ids: IdGenerator,
+        clock: Clock,
     ) -> None:
-        self._store, self._outbound, self._ids, self._clock = store, outbound, ids, clock
+        self._store, self._subscriptions = store, subscriptions
+        self._outbound, self._ids, self._clock = outbound, ids, clock
 
     async def create(self, app_id: int, url: str, events: Sequence[str]) -> Webhook:
         unknown = sorted(set(events) - set(EVENT_TYPES))
@@ -95,6 +97,7 @@ class Webhooks:
             self._clock(),
         )
         await self._store.add_webhook(hook)
+        await self._subscriptions.changed()  # after the commit: no cache holds the old set
         return hook
 
     async def list(self, app_id: int) -> list[Webhook]:
@@ -103,57 +106,74 @@ class Webhooks:
     async def delete(self, app_id: int, webhook_id: int) -> None:
         if not await self._store.remove_webhook(app_id, webhook_id):
             raise NotFound("no such webhook")
+        await self._subscriptions.changed()
 
 
 class WebhookEvents:
     """Outbox events -> the deliveries they make (called by the fan-out worker)."""
 
-    def __init__(self, store: WebhookStore, views: Views, ids: IdGenerator, clock: Clock):
-        self._store, self._views, self._ids, self._clock = store, views, ids, clock
+    def __init__(
+        self,
+        store: WebhookStore,
+        subscriptions: SubscribedTypes,
+        views: Views,
+        ids: IdGenerator,
+        clock: Clock,
+    ) -> None:
+        self._store, self._subscriptions = store, subscriptions
+        self._views, self._ids, self._clock = views, ids, clock
 
     async def __call__(self, events: Sequence[Event]) -> int:
-        wanted = [e for e in events if isinstance(e, PostPublished | PostDeleted)]
+        subscribed_types = await self._subscriptions()  # cached: no webhooks, no SQL
+        wanted = [e for e in events if possible_types(e) & subscribed_types]
         if not wanted:
             return 0
-        subscribed = await self._store.subscribed(sorted({e.author_id for e in wanted}))
-        if not subscribed:
-            return 0
-        published = [e.post_id for e in wanted if isinstance(e, PostPublished)]
-        posts = await self._views.posts(published) if published else {}
+        shown = [e.post_id for e in wanted if isinstance(e, PostPublished | PostEdited)]
+        posts = await self._views.posts(shown) if shown else {}
+        made = [a for e in wanted for a in announcements(e, posts) if a.type in subscribed_types]
+        audience = sorted({user for a in made for user in a.audience})
+        by_user = await self._store.subscribed(audience) if audience else {}
+        app_ids = sorted({a.app_id for a in made if a.app_id})
+        by_app = await self._store.app_webhooks(app_ids) if app_ids else {}
         now = self._clock()
-        made = []
-        for event in wanted:
-            for hook, external_id in subscribed.get(event.author_id, []):
-                kind, data = _describe(event, posts)
-                if kind is None or kind not in hook.events:
-                    continue
-                data = {**data, "author_id": str(event.author_id), "author": external_id}
-                body = {"type": kind, "timestamp": now.isoformat(), "data": data}
-                made.append(
+        deliveries = []
+        for announced in made:
+            for hook in _hooks_of(announced, by_user, by_app):
+                data = {**announced.data, **_people(announced, hook.app_id, by_user)}
+                body = {"type": announced.type, "timestamp": now.isoformat(), "data": data}
+                deliveries.append(
                     NewDelivery(
                         self._ids.next_id(),
                         hook.webhook_id,
-                        f"{kind}:{event.post_id}",
-                        kind,
+                        announced.key,
+                        announced.type,
                         json.dumps(body, separators=(",", ":")),
                     )
                 )
-        return await self._store.add_deliveries(made, now)
+        return await self._store.add_deliveries(deliveries, now)
 
 
-def _describe(event: Event, posts: dict[int, Post]) -> tuple[str | None, dict[str, object]]:
-    data: dict[str, object] = {"post_id": str(event.post_id)}
-    if isinstance(event, PostDeleted):
-        return "post.deleted", data
-    post = posts.get(event.post_id)
-    if post is None:
-        return None, data  # deleted before its event was handled: nothing to announce
-    data["text"] = post.text
-    if post.repost_of is not None:
-        return "repost.created", {**data, "repost_of": str(post.repost_of)}
-    if post.in_reply_to is not None:
-        return "reply.created", {**data, "in_reply_to": str(post.in_reply_to)}
-    return "post.created", data
+Subscribed = dict[int, list[tuple[Webhook, str]]]  # user ID -> (webhook, external ID)
+
+
+def _hooks_of(
+    announced: Announcement, by_user: Subscribed, by_app: dict[int, list[Webhook]]
+) -> list[Webhook]:
+    """The webhooks that want it: of the apps of its audience (each once), or its app."""
+    found = {hook.webhook_id: hook for hook in by_app.get(announced.app_id, [])}
+    for user in announced.audience:
+        found.update((hook.webhook_id, hook) for hook, _ in by_user.get(user, []))
+    return [hook for hook in found.values() if announced.type in hook.events]
+
+
+def _people(announced: Announcement, app_id: int, by_user: Subscribed) -> dict[str, object]:
+    """Each person by feedloom's ID, and by the external ID this app knows them by."""
+    named: dict[str, object] = {}
+    for role, user in announced.people:
+        known = (ext for hook, ext in by_user.get(user, []) if hook.app_id == app_id)
+        named[f"{role}_id"] = str(user)
+        named[role] = next(known, None)
+    return named
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,15 +207,19 @@ class WebhookSender:
         full = [hook for hook, n in self._in_flight.items() if n >= self.limits.per_receiver]
         now = self._clock()
         claimed = await self._store.claim_due(now, now + self.policy.lease, room, full)
-        started = 0
+        started, waiting = 0, []
         for delivery in claimed:
             if self._in_flight[delivery.webhook_id] >= self.limits.per_receiver:
-                continue  # leased, not sent: due again when the lease runs out
+                waiting.append(delivery.delivery_id)
+                continue
             self._in_flight[delivery.webhook_id] += 1
             task = asyncio.create_task(self._send(delivery))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
             started += 1
+        if waiting:
+            # Claimed past the receiver's limit: due again now, not when the lease ends.
+            await self._store.release(waiting, now)
         return started
 
     async def deliver_due(self) -> int:

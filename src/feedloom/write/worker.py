@@ -122,11 +122,12 @@ class Worker:
         """One consumed batch of one lane, in order. A step that must run before the
         fan-out (a content check, say) goes in front of `_fan_out_or_set_aside`."""
         passed = deliveries if self.screen is None else await self.screen(deliveries)
-        await self._fan_out_or_set_aside(passed)
         if self.webhooks is not None:
-            # Before the events leave the outbox: a crash here hands them out again,
-            # and a delivery stored twice is one (unique per webhook and event).
+            # Before any event leaves the outbox (folding notifications deletes theirs):
+            # a crash after this hands them out again, and a delivery stored twice is
+            # one (unique per webhook and event).
             await self.webhooks([delivery.event for delivery in passed])
+        await self._fan_out_or_set_aside(passed)
         await self._ledger.outbox.done([delivery.event.seq for delivery in deliveries])
         await self._queue.ack(deliveries)
         self._count_handled(deliveries)

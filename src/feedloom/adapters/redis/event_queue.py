@@ -39,7 +39,14 @@ from redis.typing import StreamIdT
 
 from feedloom.adapters.redis.keys import RedisKeys
 from feedloom.adapters.redis.wire import LuaScript, RedisClient, ScriptRunner
-from feedloom.domain.model import AuthorPushed, Event, PostDeleted, PostPublished
+from feedloom.domain.model import (
+    AccountErased,
+    AuthorPushed,
+    Event,
+    PostDeleted,
+    PostEdited,
+    PostPublished,
+)
 from feedloom.domain.notifications import Notified
 from feedloom.ports import Delivery, Lane
 
@@ -52,6 +59,8 @@ KIND_NAMES: dict[type, str] = {
     PostDeleted: "deleted",
     AuthorPushed: "author_pushed",
     Notified: "notified",
+    PostEdited: "edited",
+    AccountErased: "erased",
 }
 PULLED = {b"1": True, b"0": False}
 
@@ -81,6 +90,8 @@ def encode_event(event: Event) -> dict[str, str | int]:
         fields["pulled"] = int(event.pulled)
     if isinstance(event, Notified):
         fields.update(target=event.recipient_id, group=event.group_key, undo=int(event.undo))
+    if isinstance(event, AccountErased):
+        fields.update(target=event.app_id, group=event.external_id)
     return fields
 
 
@@ -89,9 +100,13 @@ def decode_event(fields: dict[bytes, bytes]) -> Event:
     seq = int(fields.get(b"seq", b"0"))
     if kind == b"author_pushed":
         return AuthorPushed(author_id=author_id, seq=seq)
+    if kind == b"erased":
+        return AccountErased(author_id, int(fields[b"target"]), fields[b"group"].decode(), seq=seq)
     post_id = int(fields[b"post_id"])
     if kind == b"deleted":
         return PostDeleted(post_id=post_id, author_id=author_id, seq=seq)
+    if kind == b"edited":
+        return PostEdited(post_id=post_id, author_id=author_id, seq=seq)
     if kind == b"notified":
         target, group = int(fields[b"target"]), fields[b"group"].decode()
         undo = fields.get(b"undo") == b"1"

@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from feedloom.adapters.sql.database import utc
 from feedloom.adapters.sql.facets import record_facets
 from feedloom.adapters.sql.idempotency import claim_key, stored_response
+from feedloom.adapters.sql.outbox import record_event
 from feedloom.adapters.sql.posts import (
     media_from_json,
     media_from_row,
@@ -31,7 +32,7 @@ from feedloom.adapters.sql.schema import media, post_versions, posts
 from feedloom.domain.errors import NotFound
 from feedloom.domain.facets import Facet, facets_json
 from feedloom.domain.ids import created_at_of
-from feedloom.domain.model import Media, Post, PostVersion, Visibility
+from feedloom.domain.model import Media, Post, PostEdited, PostVersion, Visibility
 from feedloom.ports import StoredResponse
 
 
@@ -94,6 +95,7 @@ class SqlPostEdits:
                 mentioned = await record_facets(conn, edited, now)
                 # Only the newly mentioned hear of it; the author replied to was told.
                 await notify_mentioned(conn, edited, mentioned, now, current.reply_to_author_id)
+                await record_event(conn, PostEdited(post_id, author_id), now)  # webhooks
         except IntegrityError:
             if idempotency_key is None:
                 raise

@@ -22,6 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from feedloom.adapters.sql.app_tables import app_users
 from feedloom.adapters.sql.facets import drop_author_facets
+from feedloom.adapters.sql.outbox import record_event
 from feedloom.adapters.sql.schema import (
     affinities,
     blocks,
@@ -36,7 +37,7 @@ from feedloom.adapters.sql.schema import (
     tokens,
     users,
 )
-from feedloom.domain.model import object_name
+from feedloom.domain.model import AccountErased, object_name
 from feedloom.ports import Erasure
 
 UNUSABLE_PASSWORD = "!erased"  # not an argon2 hash: verifying it always fails
@@ -74,6 +75,8 @@ class SqlAccountEraser:
                 .returning(app_users.c.app_id, app_users.c.external_id)
             )
             links = [(row.app_id, row.external_id) for row in unlinked]
+            for app_id, external_id in links:  # its app's webhooks hear of it (user.deleted)
+                await record_event(conn, AccountErased(user_id, app_id, external_id), now)
             await conn.execute(_blank_profile(user_id, now))
         touched_others = sorted(touched - set(own_posts))
         return Erasure(own_posts, touched_others, related, digests, files, links)

@@ -22,7 +22,14 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from feedloom.adapters.sql.database import among, utc
 from feedloom.adapters.sql.schema import outbox
-from feedloom.domain.model import AuthorPushed, Event, PostDeleted, PostPublished
+from feedloom.domain.model import (
+    AccountErased,
+    AuthorPushed,
+    Event,
+    PostDeleted,
+    PostEdited,
+    PostPublished,
+)
 from feedloom.domain.notifications import Notified
 
 CLAIMING = "claiming"  # the epoch of a row claimed but not yet on a stream
@@ -32,6 +39,8 @@ KINDS: dict[type, str] = {
     PostDeleted: "post_deleted",
     AuthorPushed: "author_pushed",
     Notified: "notified",
+    PostEdited: "post_edited",
+    AccountErased: "account_erased",
 }
 UNDONE = "notified_undone"  # a Notified event with `undo`
 
@@ -140,6 +149,8 @@ def event_fields(event: Event) -> dict[str, object]:
         fields.update(target_id=event.recipient_id, group_key=event.group_key)
         if event.undo:
             fields["kind"] = UNDONE
+    if isinstance(event, AccountErased):
+        fields.update(target_id=event.app_id, group_key=event.external_id)
     return fields
 
 
@@ -149,6 +160,8 @@ def row_event(row: Any, seq: int | None = None) -> Event:
     if row.kind in ("notified", UNDONE):
         undo = row.kind == UNDONE
         return Notified(row.target_id, row.author_id, row.post_id, row.group_key, undo, seq)
+    if row.kind == "account_erased":
+        return AccountErased(row.author_id, row.target_id, row.group_key, seq=seq)
     return to_event(seq, row.kind, row.post_id, row.author_id)
 
 
@@ -159,4 +172,6 @@ def to_event(seq: int, kind: str, post_id: int, author_id: int) -> Event:
         return PostDeleted(post_id=post_id, author_id=author_id, seq=seq)
     if kind == "author_pushed":
         return AuthorPushed(author_id=author_id, seq=seq)
+    if kind == "post_edited":
+        return PostEdited(post_id=post_id, author_id=author_id, seq=seq)
     raise ValueError(f"unknown outbox event kind {kind!r}")

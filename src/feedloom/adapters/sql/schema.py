@@ -251,8 +251,9 @@ outbox = Table(
     Column("epoch", String(64)),
     # migration 0025: a notification event's recipient and group (domain/notifications.py)
     Column("target_id", BigInteger),
-    Column("group_key", String(64)),
+    Column("group_key", String(128)),  # migration 0027: an external ID too (user.deleted)
     Index("ix_outbox_sent_at_seq", "sent_at", "seq"),
+    sqlite_autoincrement=True,  # migration 0027: a seq is never reused (webhooks key by it)
 )
 
 # migration 0008: events that failed fan-out every time (`feedloom events`)
@@ -268,7 +269,7 @@ dead_events = Table(
     Column("error", Text, nullable=False),
     Column("failed_at", Timestamp, nullable=False),
     Column("target_id", BigInteger),  # migration 0025, as in the outbox
-    Column("group_key", String(64)),
+    Column("group_key", String(128)),
 )
 
 # migration 0008: Snowflake worker IDs held by running processes

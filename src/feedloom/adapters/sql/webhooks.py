@@ -72,6 +72,32 @@ class SqlWebhooks:
                 found.setdefault(row.user_id, []).append((_webhook(row), row.external_id))
         return found
 
+    async def subscribed_types(self) -> frozenset[str]:
+        query = (
+            select(webhooks.c.events)
+            .join(apps, apps.c.id == webhooks.c.app_id)
+            .where(apps.c.revoked_at.is_(None))
+            .distinct()
+        )
+        async with self._engine.connect() as conn:
+            return frozenset(
+                t for events in (await conn.execute(query)).scalars() for t in events.split(",")
+            )
+
+    async def app_webhooks(self, app_ids: Sequence[int]) -> dict[int, list[Webhook]]:
+        if not app_ids:
+            return {}
+        query = (
+            select(webhooks)
+            .join(apps, apps.c.id == webhooks.c.app_id)
+            .where(among(self._dialect, webhooks.c.app_id, app_ids), apps.c.revoked_at.is_(None))
+        )
+        found: dict[int, list[Webhook]] = {}
+        async with self._engine.connect() as conn:
+            for row in await conn.execute(query):
+                found.setdefault(row.app_id, []).append(_webhook(row))
+        return found
+
     async def add_deliveries(self, deliveries: Sequence[NewDelivery], now: datetime) -> int:
         if not deliveries:
             return 0
@@ -121,6 +147,15 @@ class SqlWebhooks:
             )
             rows = await conn.execute(_joined().where(webhook_deliveries.c.id.in_(ids)))
             return [_delivery(row) for row in rows]
+
+    async def release(self, delivery_ids: Sequence[int], now: datetime) -> None:
+        query = (
+            update(webhook_deliveries)
+            .where(among(self._dialect, webhook_deliveries.c.id, delivery_ids))
+            .values(next_attempt_at=now)
+        )
+        async with self._engine.begin() as conn:
+            await conn.execute(query)
 
     async def finish(self, delivery_id: int, now: datetime) -> None:
         await self._set(delivery_id, state="done", finished_at=now, last_error=None)
