@@ -109,6 +109,25 @@ async def test_a_follows_batch_follows_unfollows_and_reports_per_row(world: Worl
     assert profile.json()["following"] == 2  # p1, and p2 again
 
 
+async def test_a_follows_batch_refuses_rows_of_a_suspended_account(world: World) -> None:
+    app = await make_app(world)
+    people = [{"external_id": f"s{i}", "username": f"susp_{i}"} for i in range(3)]
+    await batch(app, "users", people)
+    await batch(app, "follows", [{"follower": "s0", "followee": "s2"}])
+    await world.feedloom.services.account_lifecycle.suspend("susp_2")
+    await world.feedloom.services.account_lifecycle.suspend("susp_1")
+    rows: list[object] = [
+        {"follower": "s0", "followee": "s1", "op": "follow"},  # of a suspended account
+        {"follower": "s1", "followee": "s0", "op": "follow"},  # by one
+        {"follower": "s1", "followee": "s0", "op": "unfollow"},
+        {"follower": "s0", "followee": "s2", "op": "unfollow"},  # stands: may not come back
+    ]
+    body = await batch(app, "follows", rows)
+    results = body["results"]
+    assert [r.get("result") for r in results] == [None, None, None, "unfollowed"]
+    assert [r.get("error", {}).get("status") for r in results[:3]] == [404, 404, 404]
+
+
 async def test_an_app_acts_for_its_user_through_the_same_pipeline(world: World) -> None:
     app = await make_app(world)
     for ext, name in (("w1", "writer_one"), ("w2", "writer_two")):

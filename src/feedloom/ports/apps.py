@@ -40,7 +40,7 @@ class FollowOp:
 @dataclass(frozen=True, slots=True)
 class FollowsApplied:
     changed: list[bool]  # per op: a follow made or removed
-    blocked: list[bool]  # per op: refused, a block stands between the two
+    blocked: list[bool]  # per op: refused, a block between the two or a suspended account
     pulled: dict[int, tuple[int, bool]]  # each followee whose count moved -> (followers, pulled)
 
 

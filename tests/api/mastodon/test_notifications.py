@@ -200,4 +200,3 @@ async def test_markers_are_durable_and_the_notifications_one_is_our_read_marker(
         "/api/v1/markers", data={"home[last_read_id]": posts[0]}, headers=reader
     )
     assert refused.status_code == 403
-

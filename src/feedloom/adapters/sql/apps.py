@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from feedloom.adapters.sql.app_tables import app_audit, app_users, apps
 from feedloom.adapters.sql.database import among, insert_ignoring_duplicates, utc
-from feedloom.adapters.sql.schema import blocks, follows, users
+from feedloom.adapters.sql.schema import account_hidden, blocks, follows, users
 from feedloom.domain.apps import App, parse_scopes
 from feedloom.ports.apps import AppUserRow, FollowOp, FollowsApplied, UpsertedUser
 
@@ -132,6 +132,7 @@ class SqlApps:
         pairs = [(op.follower_id, op.followee_id) for op in ops]
         async with self._engine.begin() as conn:
             blocked = await _blocked_pairs(conn, self._dialect, pairs)
+            blocked |= await _hidden_pairs(conn, self._dialect, ops)
             wanted = [op for op in ops if (op.follower_id, op.followee_id) not in blocked]
             made = await _insert_follows(conn, self._dialect, [o for o in wanted if o.follow], now)
             gone = await _delete_follows(conn, [o for o in wanted if not o.follow])
@@ -241,6 +242,26 @@ async def _blocked_pairs(
     found = {(row.blocker_id, row.blocked_id) for row in await conn.execute(query)}
     either = found | {(b, a) for a, b in found}
     return {pair for pair in pairs if pair in either}
+
+
+async def _hidden_pairs(
+    conn: AsyncConnection, dialect: str, ops: Sequence[FollowOp]
+) -> set[tuple[int, int]]:
+    """Rows refused for a suspended (or erased) account, as a single follow is
+    (write/relations.py): its own follows and unfollows, and a follow of it. An unfollow
+    of it stands: the suspension may end, and the follow must not come back with it."""
+    everyone = {user_id for op in ops for user_id in (op.follower_id, op.followee_id)}
+    if not everyone:
+        return set()
+    query = select(users.c.id).where(among(dialect, users.c.id, everyone), account_hidden)
+    hidden = set((await conn.execute(query)).scalars())
+    if not hidden:
+        return set()
+    return {
+        (op.follower_id, op.followee_id)
+        for op in ops
+        if op.follower_id in hidden or (op.follow and op.followee_id in hidden)
+    }
 
 
 async def _insert_follows(
