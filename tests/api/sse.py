@@ -37,8 +37,8 @@ class SseStream:
                 raise TimeoutError(f"no {kind} event within {timeout_s} s")
             self._buffer += await asyncio.wait_for(self._chunks.get(), left)
 
-    async def ready(self, timeout_s: float) -> None:
-        while b"retry:" not in self._buffer:
+    async def ready(self, timeout_s: float, marker: bytes = b"retry:") -> None:
+        while marker not in self._buffer:
             self._buffer += await asyncio.wait_for(self._chunks.get(), timeout_s)
 
     async def heartbeat(self, timeout_s: float) -> None:
@@ -63,8 +63,13 @@ def _parse(frame: str) -> dict[str, str]:
 
 @contextlib.asynccontextmanager
 async def open_stream(
-    app: FastAPI, path: str, params: dict[str, str], headers: dict[str, str]
+    app: FastAPI,
+    path: str,
+    params: dict[str, str],
+    headers: dict[str, str],
+    ready: bytes = b"retry:",
 ) -> AsyncIterator[SseStream]:
+    """The stream, once `ready` (what the stream sends first) has come."""
     chunks: asyncio.Queue[bytes] = asyncio.Queue()
     started: asyncio.Future[tuple[int, dict[str, str]]] = asyncio.Future()
     disconnect = asyncio.Event()
@@ -105,7 +110,7 @@ async def open_stream(
         status, response_headers = await asyncio.wait_for(started, 10)
         stream = SseStream(status, response_headers, chunks)
         if status == 200:
-            await stream.ready(10)  # listening: a post from now on must be noticed
+            await stream.ready(10, ready)  # listening: a post from now on must be noticed
         yield stream
     finally:
         disconnect.set()

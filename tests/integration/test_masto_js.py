@@ -3,8 +3,10 @@
 sign in with PKCE through the form, verify credentials, post an image with an
 Idempotency-Key, follow, page the home timeline three times by `Link`, favourite,
 reblog, reply and read the context, get an `update` on the WebSocket user stream,
-edit a status, delete it and see it gone. Its packages are pinned by the directory's
-package-lock.json and installed by scripts/_tools (`npm ci`), never by the test."""
+receive a notification (a follow: live on the socket, then listed ungrouped and
+grouped, marked read and dismissed), edit a status, delete it and see it gone. Its
+packages are pinned by the directory's package-lock.json and installed by
+scripts/_tools (`npm ci`), never by the test."""
 
 from __future__ import annotations
 

@@ -3,7 +3,8 @@ this test starts (uvicorn, on every backend): register an app, authorize with PK
 through the real sign-in form (submitted over HTTP like a browser), verify credentials,
 post with an image and an Idempotency-Key, follow, read the home timeline across 3
 pages by its Link headers, favourite, reblog, reply and read the context, get an
-`update` event on the user stream (SSE), edit a status, delete it and see it gone.
+`update` event on the user stream (SSE), receive a notification (live on the stream,
+then read, marked read and dismissed), edit a status, delete it and see it gone.
 
 Mastodon.py 2.3 sends no `code_verifier` (it has no PKCE), so the code is exchanged with
 one by a plain request; every other call is Mastodon.py's own."""
@@ -38,9 +39,13 @@ EVENT_WAIT_S = 60.0  # generous: the machine is shared; the test waits for the e
 class Updates(StreamListener):
     def __init__(self) -> None:
         self.statuses: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.notifications: queue.Queue[dict[str, Any]] = queue.Queue()
 
     def on_update(self, status: dict[str, Any]) -> None:
         self.statuses.put(status)
+
+    def on_notification(self, notification: dict[str, Any]) -> None:
+        self.notifications.put(notification)
 
 
 def _sign_up(url: str, username: str) -> None:
@@ -126,8 +131,19 @@ def _session(url: str) -> None:
         while True:  # an update for every new entry: wait for this one
             if listener.statuses.get(timeout=EVENT_WAIT_S)["id"] == news:
                 break
+        bob.status_favourite(first["id"])  # alice is told, live
+        heard = listener.notifications.get(timeout=EVENT_WAIT_S)
+        assert heard["type"] == "favourite" and heard["account"]["id"] == bob_id
     finally:
         stream.close()
+
+    [favourite] = alice.notifications(types=["favourite"])
+    assert favourite["id"] == heard["id"] and favourite["status"]["id"] == first["id"]
+    marked = alice.markers_set(["notifications"], [favourite["id"]])
+    assert marked["notifications"]["last_read_id"] == favourite["id"]
+    assert alice.markers_get(["notifications"])["notifications"]["last_read_id"] == favourite["id"]
+    alice.notifications_dismiss(favourite["id"])
+    assert alice.notifications(types=["favourite"]) == []
 
     edited = alice.status_update(first["id"], status="hello again from Mastodon.py")
     assert edited["content"] == "<p>hello again from Mastodon.py</p>"

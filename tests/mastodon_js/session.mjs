@@ -88,19 +88,38 @@ const subscription = streaming.user.subscribe();
 // news every few seconds until one of his posts arrives as an `update`.
 const news = new Set();
 let arrived = null;
+let notified = null;
 const listening = (async () => {
   for await (const event of subscription) {
-    if (event.event === "update" && news.has(event.payload.id)) { arrived = event.payload; return; }
+    if (event.event === "update" && news.has(event.payload.id)) arrived = event.payload;
+    if (event.event === "notification" && event.payload.type === "follow") { notified = event.payload; return; }
   }
 })();
+const waited = (ms) => Promise.race([listening, new Promise((resolve) => setTimeout(resolve, ms))]);
 for (let attempt = 0; arrived === null && attempt < 20; attempt++) {
   news.add((await bob.rest.v1.statuses.create({ status: `news ${attempt}` })).id);
-  await Promise.race([listening, new Promise((resolve) => setTimeout(resolve, 3000))]);
+  await waited(3000);
 }
 assert.ok(arrived !== null, "no update event arrived on the socket");
 assert.equal(arrived.account.id, bobId);
+// Alice receives a notification: bob follows her, and she is told on the socket.
+await bob.rest.v1.accounts.$select(me.id).follow();
+await waited(60000);
+assert.ok(notified !== null, "no notification event arrived on the socket");
+assert.equal(notified.account.id, bobId);
 subscription.unsubscribe();
 streaming.close();
+
+const [followed] = await alice.rest.v1.notifications.list({ types: ["follow"] });
+assert.equal(followed.id, notified.id);
+assert.equal(followed.account.id, bobId);
+const grouped = await alice.rest.v2.notifications.list();
+assert.equal(grouped.notificationGroups[0].groupKey, followed.groupKey);
+assert.deepEqual(grouped.notificationGroups[0].sampleAccountIds, [bobId]);
+const markers = await alice.rest.v1.markers.create({ notifications: { lastReadId: followed.id } });
+assert.equal(markers.notifications.lastReadId, followed.id);
+await alice.rest.v1.notifications.$select(followed.id).dismiss();
+assert.deepEqual(await alice.rest.v1.notifications.list({ types: ["follow"] }), []);
 
 const edited = await alice.rest.v1.statuses.$select(first.id).update({ status: "hello again from masto.js" });
 assert.equal(edited.content, "<p>hello again from masto.js</p>");

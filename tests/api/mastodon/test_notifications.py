@@ -1,16 +1,21 @@
 """Notifications on the Mastodon-compatible API, on every backend: our types as
 Mastodon's, one v1 notification per group, paging with `Link`, type filters, one
 notification, dismiss and clear (durable: the same use case /v1 reads), the grouped
-v2 shape, the unread count, the scopes and markers."""
+v2 shape, the unread count, the scopes, markers, and the `notification` event of the
+user stream."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 from typing import Any
 
 import httpx
+from fastapi import FastAPI
 
 from tests.api.mastodon.oauth import bearer, token_for
 from tests.api.mastodon.test_statuses import _links, _path
+from tests.api.sse import open_stream
 from tests.api.test_notifications import like, relation
 from tests.world import User, World
 
@@ -200,3 +205,32 @@ async def test_markers_are_durable_and_the_notifications_one_is_our_read_marker(
         "/api/v1/markers", data={"home[last_read_id]": posts[0]}, headers=reader
     )
     assert refused.status_code == 403
+
+
+async def test_the_user_stream_carries_notifications_to_a_token_that_may_read_them(
+    world: World, app: FastAPI
+) -> None:
+    author, fan = await world.user(), await world.user()
+    full = bearer(await token_for(world.client, author))
+    narrow = bearer(await token_for(world.client, author, "read:statuses"))
+    post = await world.post(author, "notify me")
+    await world.settle()
+    path = "/api/v1/streaming/user"
+    async with (
+        open_stream(app, path, {}, full, b":)") as stream,
+        open_stream(app, path, {}, narrow, b":)") as statuses_only,
+    ):
+        await asyncio.sleep(0.5)  # both listen before the like is folded
+        await like(world, fan, post)
+        await world.settle()
+        event = await stream.next_event(5.0, "notification")
+        notification = json.loads(event["data"])
+        assert notification["type"] == "favourite"
+        assert notification["account"]["id"] == fan.id
+        assert notification["status"]["id"] == post
+        later = await world.post(author, "after the like")
+        await world.settle()
+        update = await statuses_only.next_event(5.0, "update")
+        assert json.loads(update["data"])["id"] == later
+        # The notice came first: a stream that could show it would have by now.
+        assert [e["event"] for e in statuses_only.events] == ["update"]

@@ -6,7 +6,10 @@ When the home feed gains a post is the HomeStream of GET /v1/streams/home (its
 listeners, its filters, its per-user cap, and so its reach across API and worker
 processes through the notice bus); what the post is, is the HomeFeed read above the
 last update sent (api/mastodon/windows.py, as `min_id`). Each new entry is an `update`
-event whose payload is the Status JSON as a string, oldest first.
+event whose payload is the Status JSON as a string, oldest first. A new or updated
+notification group is the `notification` HomeStream carries for GET /v1/streams/home
+(from the worker that folded it, through the same bus), as a Notification JSON string,
+for a token that may read notifications.
 """
 
 from __future__ import annotations
@@ -14,15 +17,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
+from typing import Annotated
 
 import orjson
-from fastapi import APIRouter, Request, WebSocket
+from fastapi import APIRouter, Depends, Request, WebSocket
 from fastapi.responses import PlainTextResponse, StreamingResponse
 from starlette.websockets import WebSocketDisconnect
 
 from feedloom.api.deps import feedloom_of
 from feedloom.api.mastodon import entities
-from feedloom.api.mastodon.auth import ReadStatuses, token_of
+from feedloom.api.mastodon.auth import scoped_session, token_of
 from feedloom.api.mastodon.oauth_routes import base_url
 from feedloom.api.mastodon.windows import Paging
 from feedloom.bootstrap import Feedloom, Services
@@ -32,17 +36,22 @@ from feedloom.domain.model import FeedOrder
 from feedloom.domain.scopes import covers
 from feedloom.read.feed_page import FeedPage
 from feedloom.read.timing import StageTimer
+from feedloom.write.sessions import CurrentSession
 
 router = APIRouter(prefix="/v1/streaming")
 SSE = "text/event-stream"
 UPDATES_PER_NOTICE = 40
 
 
+Event = tuple[str, str] | None  # (Mastodon's event name, its payload); None: a heartbeat
+
+
 async def updates(
-    services: Services, user_id: int, since: int, base: str
-) -> AsyncIterator[str | None]:
-    """Each home entry above `since` as Status JSON, oldest first, as they come; None
-    for a quiet interval (a heartbeat is due). `since` is the lowest ID of the moment
+    services: Services, user_id: int, since: int, base: str, notifications: bool
+) -> AsyncIterator[Event]:
+    """Each home entry above `since` as an `update` (Status JSON), oldest first, as they
+    come, and each notification as a `notification` (when `notifications`, the token's
+    scope); None for a quiet interval (a heartbeat is due). `since` is the lowest ID of the moment
     the client connected, so an entry made while the stream was still being set up is
     news too (HomeStream counts above it at once). Ends when HomeStream ends the stream
     (its age, a lost listener)."""
@@ -59,7 +68,12 @@ async def updates(
             fresh = await Paging(UPDATES_PER_NOTICE, None, None, shown).items(fetch)
             for item in reversed(fresh):
                 shown = max(shown, item.entry_id)
-                yield orjson.dumps(entities.status(item, base)).decode()
+                yield "update", orjson.dumps(entities.status(item, base)).decode()
+        elif event.kind == "notification" and notifications and event.notification:
+            # None: the marker moved, or a type Mastodon has no name for.
+            rendered = entities.notification(event.notification, base)
+            if rendered is not None:
+                yield "notification", orjson.dumps(rendered).decode()
 
 
 def connected_at(services: Feedloom) -> int:
@@ -72,11 +86,19 @@ async def health() -> PlainTextResponse:
     return PlainTextResponse("OK")
 
 
+def reads_notifications(scopes: frozenset[str] | None) -> bool:
+    return scopes is None or covers(scopes, "read:notifications")
+
+
 @router.get("/user")
-async def user_stream(request: Request, user: ReadStatuses) -> StreamingResponse:
+async def user_stream(
+    request: Request,
+    session: Annotated[CurrentSession, Depends(scoped_session("read:statuses"))],
+) -> StreamingResponse:
     services: Services = feedloom_of(request).services
-    services.home_stream.check_room(user)
-    events = updates(services, user, connected_at(feedloom_of(request)), base_url(request))
+    services.home_stream.check_room(session.user_id)
+    since, base = connected_at(feedloom_of(request)), base_url(request)
+    events = updates(services, session.user_id, since, base, reads_notifications(session.scopes))
     return StreamingResponse(
         _sse(events),
         media_type=SSE,
@@ -84,13 +106,14 @@ async def user_stream(request: Request, user: ReadStatuses) -> StreamingResponse
     )
 
 
-async def _sse(events: AsyncIterator[str | None]) -> AsyncIterator[bytes]:
+async def _sse(events: AsyncIterator[Event]) -> AsyncIterator[bytes]:
     yield b":)\n\n"  # the response starts at once: the client knows it is listening
-    async for payload in events:
-        if payload is None:
+    async for event in events:
+        if event is None:
             yield b":thump\n\n"
         else:
-            yield b"event: update\ndata: " + payload.encode() + b"\n\n"
+            name, payload = event
+            yield f"event: {name}\ndata: ".encode() + payload.encode() + b"\n\n"
 
 
 @router.websocket("")
@@ -116,7 +139,8 @@ async def websocket_stream(websocket: WebSocket) -> None:
     def subscribe() -> None:
         nonlocal pump
         if pump is None:
-            events = updates(services, session.user_id, since, base)
+            notified = reads_notifications(session.scopes)
+            events = updates(services, session.user_id, since, base, notified)
             pump = asyncio.create_task(_pump(websocket, events))
 
     if websocket.query_params.get("stream") == "user":
@@ -140,10 +164,11 @@ async def websocket_stream(websocket: WebSocket) -> None:
                 await pump
 
 
-async def _pump(websocket: WebSocket, events: AsyncIterator[str | None]) -> None:
+async def _pump(websocket: WebSocket, events: AsyncIterator[Event]) -> None:
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-        async for payload in events:
-            if payload is not None:
-                event = {"stream": ["user"], "event": "update", "payload": payload}
-                await websocket.send_text(orjson.dumps(event).decode())
+        async for event in events:
+            if event is not None:
+                name, payload = event
+                message = {"stream": ["user"], "event": name, "payload": payload}
+                await websocket.send_text(orjson.dumps(message).decode())
         await websocket.close()
