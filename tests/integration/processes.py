@@ -1,5 +1,6 @@
 """Real feedloom processes for multi-process tests: `python -m feedloom serve|worker`
-with settings from the environment, output captured to files, always stopped."""
+with settings from the environment, output captured to files, always stopped; and the
+environment of either backend (`backend_env`) for tests run on both."""
 
 from __future__ import annotations
 
@@ -11,11 +12,21 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import AsyncIterator, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+import pytest
+
+from tests.limits import lifted_rate_limit_env
+from tests.servers import (
+    POSTGRES_URL,
+    REDIS_URL,
+    TEST_SECRET_KEY,
+    scratch_redis_prefix,
+    scratch_schema,
+)
 
 READY_TIMEOUT_S = 60.0
 
@@ -109,3 +120,30 @@ def fleet(env: Mapping[str, str], logs: Path) -> Iterator[Fleet]:
         yield running
     finally:
         running.stop()
+
+
+BACKENDS = ["embedded", pytest.param("production", marks=[pytest.mark.postgres, pytest.mark.redis])]
+
+
+@contextlib.asynccontextmanager
+async def backend_env(backend: str, tmp_path: Path) -> AsyncIterator[dict[str, str]]:
+    """The server's FEEDLOOM_* variables: its own data dir, and on "production" a fresh
+    PostgreSQL schema and Redis prefix."""
+    env = {
+        "FEEDLOOM_DATA_DIR": str(tmp_path / "data"),
+        "FEEDLOOM_PASSWORD_HASH_TIME_COST": "1",
+        "FEEDLOOM_PASSWORD_HASH_MEMORY_KIB": "256",
+        **lifted_rate_limit_env(),
+    }
+    if backend == "embedded":
+        yield env
+        return
+    async with scratch_schema() as schema, scratch_redis_prefix() as prefix:
+        yield {
+            **env,
+            "FEEDLOOM_DATABASE_URL": POSTGRES_URL,
+            "FEEDLOOM_DATABASE_SCHEMA": schema,
+            "FEEDLOOM_REDIS_URL": REDIS_URL,
+            "FEEDLOOM_REDIS_PREFIX": prefix,
+            "FEEDLOOM_SECRET_KEY": TEST_SECRET_KEY,
+        }

@@ -28,25 +28,15 @@ Left out, on purpose:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.integration.processes import fleet
-from tests.limits import lifted_rate_limit_env
-from tests.servers import (
-    POSTGRES_URL,
-    REDIS_URL,
-    TEST_SECRET_KEY,
-    scratch_redis_prefix,
-    scratch_schema,
-)
+from tests.integration.processes import BACKENDS, backend_env, fleet
 from tests.world import PASSWORD
 
 pytestmark = pytest.mark.slow
@@ -96,31 +86,6 @@ checks.positive_data_acceptance.expected-statuses = [
   "2xx", "400", "401", "404", "409", "422", "429", "5xx"
 ]
 """
-BACKENDS = ["embedded", pytest.param("production", marks=[pytest.mark.postgres, pytest.mark.redis])]
-
-
-@contextlib.asynccontextmanager
-async def backend_env(backend: str, tmp_path: Path) -> AsyncIterator[dict[str, str]]:
-    """The server's FEEDLOOM_* variables: its own data dir, and on "production" a fresh
-    PostgreSQL schema and Redis prefix."""
-    env = {
-        "FEEDLOOM_DATA_DIR": str(tmp_path / "data"),
-        "FEEDLOOM_PASSWORD_HASH_TIME_COST": "1",
-        "FEEDLOOM_PASSWORD_HASH_MEMORY_KIB": "256",
-        **lifted_rate_limit_env(),
-    }
-    if backend == "embedded":
-        yield env
-        return
-    async with scratch_schema() as schema, scratch_redis_prefix() as prefix:
-        yield {
-            **env,
-            "FEEDLOOM_DATABASE_URL": POSTGRES_URL,
-            "FEEDLOOM_DATABASE_SCHEMA": schema,
-            "FEEDLOOM_REDIS_URL": REDIS_URL,
-            "FEEDLOOM_REDIS_PREFIX": prefix,
-            "FEEDLOOM_SECRET_KEY": TEST_SECRET_KEY,
-        }
 
 
 async def signed_in(url: str) -> str:

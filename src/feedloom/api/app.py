@@ -20,7 +20,7 @@ from feedloom.api.mastodon import install_mastodon
 from feedloom.api.mastodon.media import MULTIPART_SLACK, UPLOAD_PATHS
 from feedloom.api.nul_guard import NulGuard
 from feedloom.api.observability import Observability
-from feedloom.api.openapi import install_openapi
+from feedloom.api.openapi import install_openapi, operation_id
 from feedloom.api.problems import install_problem_handlers, problem
 from feedloom.api.routes import (
     accounts,
@@ -91,6 +91,7 @@ def create_app(
         # Both defaults load Swagger UI / ReDoc from a CDN: api/docs.py serves its own.
         docs_url=None,
         redoc_url=None,
+        generate_unique_id_function=operation_id,
     )
     install_problem_handlers(app)
     install_openapi(app, settings)

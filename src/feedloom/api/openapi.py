@@ -16,6 +16,7 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
+from fastapi.routing import APIRoute
 
 from feedloom.api.problems import PROBLEM_JSON
 from feedloom.domain.patterns import text
@@ -154,6 +155,13 @@ PUBLIC = {
 
 # Operations that answer without the database (every other one may answer 503).
 STORELESS = {("get", "/healthz"), ("get", "/metrics"), ("get", "/v1/limits")}
+
+
+def operation_id(route: APIRoute) -> str:
+    """The endpoint's own name (`create_post`), `app_`-prefixed on the app endpoints,
+    which reuse the user surface's names: what a generated client calls its functions
+    (clients/python), instead of FastAPI's default of name, path and method."""
+    return f"app_{route.name}" if route.path_format.startswith(APPS) else route.name
 
 
 def install_openapi(app: FastAPI, settings: Settings) -> None:

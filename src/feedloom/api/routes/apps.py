@@ -46,7 +46,12 @@ BATCH_BODY = {
 }
 
 
-@router.put("/users/{external_id}", response_model=AppUserOut)
+@router.put(
+    "/users/{external_id}",
+    response_model=AppUserOut,
+    # Declared, so that a client generated from the document reads the created user.
+    responses={201: {"model": AppUserOut, "description": "Created"}},
+)
 async def put_user(
     external_id: ExternalId,
     body: AppUserIn,

@@ -37,14 +37,14 @@ class PeopleResults(BaseModel):
     next_cursor: str | None
 
 
-class TagOut(BaseModel):
+class TagHit(BaseModel):
     name: str = Field(description="the tag, normalised (NFKC, case folded), without `#`")
     posts_count: int = Field(description="live public posts with the tag")
 
 
 class TagResults(BaseModel):
     type: Literal["tags"]
-    items: list[TagOut]
+    items: list[TagHit]
     next_cursor: str | None
 
 
@@ -82,7 +82,7 @@ async def search(
         tags = await tags_found(q, limit, cursor)
         found_tags = TagResults(
             type="tags",
-            items=[TagOut(name=tag.name, posts_count=tag.posts_count) for tag in tags.items],
+            items=[TagHit(name=tag.name, posts_count=tag.posts_count) for tag in tags.items],
             next_cursor=tags.next_cursor,
         )
         return json_response(found_tags.model_dump_json().encode())

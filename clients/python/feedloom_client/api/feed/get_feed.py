@@ -1,0 +1,259 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.feed_order import FeedOrder
+from ...models.feed_page_out import FeedPageOut
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    cursor: None | str | Unset = UNSET,
+    limit: int | None | Unset = UNSET,
+    order: FeedOrder | None | Unset = UNSET,
+    explain: bool | Unset = False,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_cursor: None | str | Unset
+    if isinstance(cursor, Unset):
+        json_cursor = UNSET
+    else:
+        json_cursor = cursor
+    params["cursor"] = json_cursor
+
+    json_limit: int | None | Unset
+    if isinstance(limit, Unset):
+        json_limit = UNSET
+    else:
+        json_limit = limit
+    params["limit"] = json_limit
+
+    json_order: None | str | Unset
+    if isinstance(order, Unset):
+        json_order = UNSET
+    elif isinstance(order, str):
+        json_order = order
+    else:
+        json_order = order
+    params["order"] = json_order
+
+    params["explain"] = explain
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/feed",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> FeedPageOut | Problem | None:
+    if response.status_code == 200:
+        response_200 = FeedPageOut.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 410:
+        response_410 = Problem.from_dict(response.json())
+
+        return response_410
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[FeedPageOut | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    cursor: None | str | Unset = UNSET,
+    limit: int | None | Unset = UNSET,
+    order: FeedOrder | None | Unset = UNSET,
+    explain: bool | Unset = False,
+) -> Response[FeedPageOut | Problem]:
+    """Get Feed
+
+     The home feed: followed accounts and your own posts, newest first or ranked, cursor-paged.
+
+    Args:
+        cursor (None | str | Unset): opaque, from next_cursor
+        limit (int | None | Unset):
+        order (FeedOrder | None | Unset): default: the cursor's order, else the account setting
+        explain (bool | Unset): add each item's source and score parts, and filter counts Default:
+            False.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[FeedPageOut | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        cursor=cursor,
+        limit=limit,
+        order=order,
+        explain=explain,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    cursor: None | str | Unset = UNSET,
+    limit: int | None | Unset = UNSET,
+    order: FeedOrder | None | Unset = UNSET,
+    explain: bool | Unset = False,
+) -> FeedPageOut | Problem | None:
+    """Get Feed
+
+     The home feed: followed accounts and your own posts, newest first or ranked, cursor-paged.
+
+    Args:
+        cursor (None | str | Unset): opaque, from next_cursor
+        limit (int | None | Unset):
+        order (FeedOrder | None | Unset): default: the cursor's order, else the account setting
+        explain (bool | Unset): add each item's source and score parts, and filter counts Default:
+            False.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        FeedPageOut | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        cursor=cursor,
+        limit=limit,
+        order=order,
+        explain=explain,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    cursor: None | str | Unset = UNSET,
+    limit: int | None | Unset = UNSET,
+    order: FeedOrder | None | Unset = UNSET,
+    explain: bool | Unset = False,
+) -> Response[FeedPageOut | Problem]:
+    """Get Feed
+
+     The home feed: followed accounts and your own posts, newest first or ranked, cursor-paged.
+
+    Args:
+        cursor (None | str | Unset): opaque, from next_cursor
+        limit (int | None | Unset):
+        order (FeedOrder | None | Unset): default: the cursor's order, else the account setting
+        explain (bool | Unset): add each item's source and score parts, and filter counts Default:
+            False.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[FeedPageOut | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        cursor=cursor,
+        limit=limit,
+        order=order,
+        explain=explain,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    cursor: None | str | Unset = UNSET,
+    limit: int | None | Unset = UNSET,
+    order: FeedOrder | None | Unset = UNSET,
+    explain: bool | Unset = False,
+) -> FeedPageOut | Problem | None:
+    """Get Feed
+
+     The home feed: followed accounts and your own posts, newest first or ranked, cursor-paged.
+
+    Args:
+        cursor (None | str | Unset): opaque, from next_cursor
+        limit (int | None | Unset):
+        order (FeedOrder | None | Unset): default: the cursor's order, else the account setting
+        explain (bool | Unset): add each item's source and score parts, and filter counts Default:
+            False.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        FeedPageOut | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            cursor=cursor,
+            limit=limit,
+            order=order,
+            explain=explain,
+        )
+    ).parsed

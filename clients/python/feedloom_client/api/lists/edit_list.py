@@ -1,0 +1,211 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.list_edit import ListEdit
+from ...models.list_out import ListOut
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    list_id: str,
+    *,
+    body: ListEdit,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/v1/lists/{list_id}".format(
+            list_id=quote(str(list_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ListOut | Problem | None:
+    if response.status_code == 200:
+        response_200 = ListOut.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ListOut | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    list_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: ListEdit,
+) -> Response[ListOut | Problem]:
+    """Edit List
+
+     Change the title, the replies policy or whether the list is exclusive.
+
+    Args:
+        list_id (str): list ID (decimal string)
+        body (ListEdit): Only the fields sent change.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ListOut | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        list_id=list_id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    list_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: ListEdit,
+) -> ListOut | Problem | None:
+    """Edit List
+
+     Change the title, the replies policy or whether the list is exclusive.
+
+    Args:
+        list_id (str): list ID (decimal string)
+        body (ListEdit): Only the fields sent change.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ListOut | Problem
+    """
+
+    return sync_detailed(
+        list_id=list_id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    list_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: ListEdit,
+) -> Response[ListOut | Problem]:
+    """Edit List
+
+     Change the title, the replies policy or whether the list is exclusive.
+
+    Args:
+        list_id (str): list ID (decimal string)
+        body (ListEdit): Only the fields sent change.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ListOut | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        list_id=list_id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    list_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: ListEdit,
+) -> ListOut | Problem | None:
+    """Edit List
+
+     Change the title, the replies policy or whether the list is exclusive.
+
+    Args:
+        list_id (str): list ID (decimal string)
+        body (ListEdit): Only the fields sent change.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ListOut | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            list_id=list_id,
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,192 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.suggestions_out import SuggestionsOut
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    limit: int | Unset = 10,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/users/suggestions",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | SuggestionsOut | None:
+    if response.status_code == 200:
+        response_200 = SuggestionsOut.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | SuggestionsOut]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 10,
+) -> Response[Problem | SuggestionsOut]:
+    """List Suggestions
+
+     Accounts you may want to follow: first those the people you follow follow (most
+    of them first), then popular accounts active lately. Never you, anyone you follow,
+    block, are blocked by or mute, a suggestion you dismissed, or a suspended account.
+
+    Args:
+        limit (int | Unset):  Default: 10.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SuggestionsOut]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 10,
+) -> Problem | SuggestionsOut | None:
+    """List Suggestions
+
+     Accounts you may want to follow: first those the people you follow follow (most
+    of them first), then popular accounts active lately. Never you, anyone you follow,
+    block, are blocked by or mute, a suggestion you dismissed, or a suspended account.
+
+    Args:
+        limit (int | Unset):  Default: 10.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SuggestionsOut
+    """
+
+    return sync_detailed(
+        client=client,
+        limit=limit,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 10,
+) -> Response[Problem | SuggestionsOut]:
+    """List Suggestions
+
+     Accounts you may want to follow: first those the people you follow follow (most
+    of them first), then popular accounts active lately. Never you, anyone you follow,
+    block, are blocked by or mute, a suggestion you dismissed, or a suspended account.
+
+    Args:
+        limit (int | Unset):  Default: 10.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SuggestionsOut]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 10,
+) -> Problem | SuggestionsOut | None:
+    """List Suggestions
+
+     Accounts you may want to follow: first those the people you follow follow (most
+    of them first), then popular accounts active lately. Never you, anyone you follow,
+    block, are blocked by or mute, a suggestion you dismissed, or a suspended account.
+
+    Args:
+        limit (int | Unset):  Default: 10.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SuggestionsOut
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            limit=limit,
+        )
+    ).parsed

@@ -1,0 +1,160 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="SuggestionOut")
+
+
+@_attrs_define
+class SuggestionOut:
+    """
+    Attributes:
+        avatar (None | str):
+        followed_by (int): how many of the people you follow follow it
+        followed_by_me (bool): you follow this account
+        followers (int):
+        following (int):
+        follows_me (bool): this account follows you
+        id (str):
+        name (str):
+        pulled (bool): posts reach followers at read time (big account)
+        reason (str): `followed_by`: people you follow follow this account; `popular`: among the most followed accounts
+            active lately
+        username (str):
+        bio (str | Unset):  Default: ''.
+    """
+
+    avatar: None | str
+    followed_by: int
+    followed_by_me: bool
+    followers: int
+    following: int
+    follows_me: bool
+    id: str
+    name: str
+    pulled: bool
+    reason: str
+    username: str
+    bio: str | Unset = ""
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        avatar: None | str
+        avatar = self.avatar
+
+        followed_by = self.followed_by
+
+        followed_by_me = self.followed_by_me
+
+        followers = self.followers
+
+        following = self.following
+
+        follows_me = self.follows_me
+
+        id = self.id
+
+        name = self.name
+
+        pulled = self.pulled
+
+        reason = self.reason
+
+        username = self.username
+
+        bio = self.bio
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "avatar": avatar,
+                "followed_by": followed_by,
+                "followed_by_me": followed_by_me,
+                "followers": followers,
+                "following": following,
+                "follows_me": follows_me,
+                "id": id,
+                "name": name,
+                "pulled": pulled,
+                "reason": reason,
+                "username": username,
+            }
+        )
+        if bio is not UNSET:
+            field_dict["bio"] = bio
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+
+        def _parse_avatar(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        avatar = _parse_avatar(d.pop("avatar"))
+
+        followed_by = d.pop("followed_by")
+
+        followed_by_me = d.pop("followed_by_me")
+
+        followers = d.pop("followers")
+
+        following = d.pop("following")
+
+        follows_me = d.pop("follows_me")
+
+        id = d.pop("id")
+
+        name = d.pop("name")
+
+        pulled = d.pop("pulled")
+
+        reason = d.pop("reason")
+
+        username = d.pop("username")
+
+        bio = d.pop("bio", UNSET)
+
+        suggestion_out = cls(
+            avatar=avatar,
+            followed_by=followed_by,
+            followed_by_me=followed_by_me,
+            followers=followers,
+            following=following,
+            follows_me=follows_me,
+            id=id,
+            name=name,
+            pulled=pulled,
+            reason=reason,
+            username=username,
+            bio=bio,
+        )
+
+        suggestion_out.additional_properties = d
+        return suggestion_out
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
