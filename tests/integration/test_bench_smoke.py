@@ -168,6 +168,24 @@ def test_bench_read_over_http_reads_the_mastodon_home_timeline_beside_v1() -> No
     assert re.search(r"/v1 reads/s over the Mastodon surface's: [\d.]+x", output), output
 
 
+@pytest.mark.parametrize("start", ["embedded", pytest.param("postgres", marks=pytest.mark.redis)])
+def test_bench_import_over_http_lands_every_row_beside_the_cli_importer(
+    start: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FEEDLOOM_DATABASE_URL", POSTGRES_URL)
+    monkeypatch.setenv("FEEDLOOM_REDIS_URL", REDIS_URL)
+    output = run("import", *SMALL, "--batch", "400", "--http", "--start", start)
+
+    row = r"^\| ([^|]+?) \| ([\d,]+) \| [\d.]+ \| [\d,]+ \|$"
+    rows = {name: int(count.replace(",", "")) for name, count in re.findall(row, output, re.M)}
+    follows = len(generate_graph(30, 2))
+    assert "failed rows 0" in output, output
+    assert rows["users over HTTP (POST /v1/apps/users:batch)"] == 30
+    assert rows["follows over HTTP (POST /v1/apps/follows:batch)"] == follows
+    assert rows["CLI importer (import-graph), users + follows, same sitting"] == 30 + follows
+    assert re.search(r"over HTTP / CLI importer, rows/s: [\d.]+x", output), output
+
+
 def test_bench_lanes_reports_the_ordinary_posts_lag_beside_a_big_fan_out() -> None:
     output = run(
         "lanes", "--big", "400", "--ordinary", "5", "--per-author", "20", "--rate", "20",

@@ -1,4 +1,5 @@
-"""`feedloom bench fanout | mixed | timelines | read | likes | search | notifications`:
+"""`feedloom bench fanout | mixed | timelines | read | likes | search | notifications |
+import`:
 parse options, run, print Markdown.
 
 `fanout` and `mixed` drive a whole server (feedloom.bench) and write JSON and a PNG with
@@ -451,6 +452,39 @@ def notifications(
             if bench.failures():
                 raise RuntimeError(report)
             return report
+
+    typer.echo(_run(main))
+
+
+@app.command("import")
+def import_(
+    users: Annotated[int, typer.Option(min=2, help="Users of the generated graph.")] = 100_000,
+    seed: Annotated[int, typer.Option(help="The graph's seed.")] = 42,
+    batch: Annotated[
+        int, typer.Option(min=1, max=10_000, help="--http: rows a request (10,000 at most).")
+    ] = 10_000,
+    http: Annotated[
+        bool,
+        typer.Option(
+            help="Also over HTTP with one client: POST /v1/apps/users:batch, then "
+            "/v1/apps/follows:batch, with an app's key (bench/import_http.py)."
+        ),
+    ] = False,
+    start: StartOption = Start.postgres,
+) -> None:
+    """Bulk import of a generated graph: the CLI importer's rows/s, and with --http the
+    users/s and follow rows/s of the app batch endpoints beside it, in one sitting."""
+    if start is Start.cluster:
+        raise typer.BadParameter("embedded or postgres", param_hint="--start")
+    from feedloom.bench.import_http import render_import, run_import_bench
+    from feedloom.capacity.graph import generate_graph
+
+    async def main() -> str:
+        edges = generate_graph(users, seed)
+        typer.echo(
+            f"bench import on {start.value}: {users:,} users, {len(edges):,} follows", err=True
+        )
+        return render_import(await run_import_bench(start.value, edges, batch, http))
 
     typer.echo(_run(main))
 
