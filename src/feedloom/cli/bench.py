@@ -477,6 +477,7 @@ def import_(
     if start is Start.cluster:
         raise typer.BadParameter("embedded or postgres", param_hint="--start")
     from feedloom.bench.import_http import render_import, run_import_bench
+    from feedloom.bench.stores import StoreKind
     from feedloom.capacity.graph import generate_graph
 
     async def main() -> str:
@@ -484,7 +485,8 @@ def import_(
         typer.echo(
             f"bench import on {start.value}: {users:,} users, {len(edges):,} follows", err=True
         )
-        return render_import(await run_import_bench(start.value, edges, batch, http))
+        kind: StoreKind = "postgres" if start is Start.postgres else "embedded"
+        return render_import(await run_import_bench(kind, edges, batch, http))
 
     typer.echo(_run(main))
 
