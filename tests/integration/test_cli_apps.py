@@ -39,7 +39,19 @@ def test_create_list_rotate_revoke_print_the_documented_json(tmp_path: Path) -> 
 def test_bad_scopes_and_a_key_pair_without_keys_are_refused(tmp_path: Path) -> None:
     assert "unknown scope" in cli(tmp_path, "create", "x", "--scopes", "everything", expect=2)
     out = cli(tmp_path, "create", "x", "--scopes", "admin", "--algorithm", "EdDSA", expect=2)
-    assert "--jwks-file" in out
+    assert "--jwks-file" in out and "--jwks-url" in out
+    url = "https://keys.example/jwks.json"
+    both = ("--jwks-url", url, "--jwks-file", str(tmp_path / "keys.json"))
+    assert "--jwks-url" in cli(tmp_path, "create", "x", "--scopes", "admin", *both, expect=2)
+
+
+def test_a_key_pair_app_may_name_its_jwks_url(tmp_path: Path) -> None:
+    url = "https://keys.example/.well-known/jwks.json"
+    args = ("--scopes", "users:write", "--algorithm", "RS256", "--jwks-url", url, "--json")
+    made = json.loads(cli(tmp_path, "create", "keys-by-url", *args))
+    [listed] = json.loads(cli(tmp_path, "list", "--json"))
+    assert listed["app_id"] == made["app_id"] and listed["jwks_url"] == url
+    assert listed["algorithms"] == ["RS256"]
 
 
 def feedloom_webhooks(data_dir: Path, *args: str, expect: int = 0) -> str:

@@ -20,6 +20,7 @@ from feedloom.write.app_users import AppUserWrites
 from feedloom.write.apps import AppAdmin, AppKeys
 from feedloom.write.credentials import ApiKeysAreNoUser, Credentials
 from feedloom.write.erase_account import EraseAccount
+from feedloom.write.jwks import RemoteKeySets
 from feedloom.write.sessions import Authenticator
 from feedloom.write.throttle import Throttle
 from feedloom.write.webhooks import (
@@ -102,7 +103,8 @@ def add_webhooks(
     worker: Worker,
     outbound: OutboundHttp,
 ) -> None:
-    """Subscriptions for the app endpoints; events and sends for the worker."""
+    """Subscriptions for the app endpoints; events and sends for the worker; the
+    apps' JWKS URLs."""
     config, clock, ids = settings.webhooks, runtime.clock, runtime.ids
     policy = RetryPolicy(
         base=timedelta(seconds=config.retry_base_s),
@@ -119,5 +121,7 @@ def add_webhooks(
     )
     apps.webhooks = Webhooks(stores.webhooks, apps.subscriptions, outbound, ids, clock)
     apps.webhook_sender = sender
+    # The apps' JWKS URLs are read with the same SSRF-checked client.
+    apps.tokens.remote_keys = RemoteKeySets(outbound, clock)
     worker.webhooks = apps.webhook_events
     worker.webhook_sender = sender

@@ -51,6 +51,13 @@ def create(
         Path | None,
         typer.Option(help="EdDSA/RS256: the app's public keys, a JSON Web Key Set file"),
     ] = None,
+    jwks_url: Annotated[
+        str | None,
+        typer.Option(
+            help="EdDSA/RS256: where the app serves its public keys (a JSON Web Key Set), "
+            "fetched when needed, cached, fetched again for an unknown kid"
+        ),
+    ] = None,
     create_users: Annotated[
         bool, typer.Option(help="a valid user token for an unknown external ID creates the user")
     ] = False,
@@ -62,7 +69,8 @@ def create(
         "name": name,
         "scopes": scopes,
         "algorithms": [algorithm],
-        "jwks": _jwks(jwks_file, algorithm),
+        "jwks": _jwks(jwks_file, jwks_url, algorithm),
+        "jwks_url": jwks_url,
         "create_users": create_users,
     }
     made = _call(data_dir, "POST", "/control/apps", body, _local_create(body))
@@ -144,13 +152,17 @@ def _call(
     return run_on_feedloom(settings, local)
 
 
-def _jwks(path: Path | None, algorithm: str) -> str | None:
+def _jwks(path: Path | None, url: str | None, algorithm: str) -> str | None:
     if algorithm == "HS256":
-        if path is not None:
-            fail("--jwks-file is for EdDSA or RS256 tokens", 2)
+        if path is not None or url is not None:
+            fail("--jwks-file and --jwks-url are for EdDSA or RS256 tokens", 2)
         return None
+    if (path is None) == (url is None):
+        fail(
+            f"{algorithm} tokens need the app's public keys: --jwks-file PATH or --jwks-url URL", 2
+        )
     if path is None:
-        fail(f"{algorithm} tokens need the app's public keys: --jwks-file PATH", 2)
+        return None  # fetched from the URL when a token needs them (write/jwks.py)
     try:
         text = path.read_text()
         keys = json.loads(text).get("keys")

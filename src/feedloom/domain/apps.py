@@ -77,6 +77,14 @@ def check_algorithms(algorithms: tuple[str, ...]) -> tuple[str, ...]:
     return algorithms
 
 
+def check_jwks_url(url: str | None) -> str | None:
+    """Where an app serves its public keys; whether it may be called is checked at
+    each fetch (the outbound client's SSRF rules)."""
+    if url is not None and (len(url) > 512 or not url.startswith(("https://", "http://"))):
+        raise InvalidInput("a JWKS URL is an http(s) URL of at most 512 characters")
+    return url
+
+
 @dataclass(frozen=True, slots=True)
 class App:
     """What authenticates an app and its users' tokens."""

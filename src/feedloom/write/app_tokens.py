@@ -2,9 +2,9 @@
 
 The app's backend signs `{iss: app ID, sub: external ID, aud, exp}` with its token
 secret (HS256) or its own key pair (EdDSA or RS256, public keys in a JWKS set on the
-app). Verified with PyJWT: the algorithms pinned per app (never `none`, never an HS
-token checked against a public key), `exp` required and at most `max_lifetime` ahead,
-clock skew bounded by `leeway`.
+app, or at a JWKS URL the app serves: write/jwks.py). Verified with PyJWT: the
+algorithms pinned per app (never `none`, never an HS token checked against a public
+key), `exp` required and at most `max_lifetime` ahead, clock skew bounded by `leeway`.
 
 The warm path reads no SQL: a verified token is remembered in this process until it
 expires (a bounded memo), and the app's state and the user link come from the token
@@ -27,6 +27,7 @@ from feedloom.ports import Clock, RecordCache
 from feedloom.ports.apps import AppStore
 from feedloom.write.app_links import AppLinks, decode
 from feedloom.write.app_users import AppUserWrites
+from feedloom.write.jwks import RemoteKeySets
 from feedloom.write.sessions import Authenticator, CurrentSession
 
 VERIFIED_TTL_S = 300  # a verified token is re-checked at least this often (and at exp)
@@ -57,14 +58,16 @@ class _AppState:
         self.secret: str = raw["secret"]
         self.create_users: bool = raw["create_users"]
         self.keys = jwt.PyJWKSet.from_dict(json.loads(raw["jwks"])) if raw["jwks"] else None
+        self.jwks_url: str | None = raw.get("jwks_url")
 
-    def key_for(self, header: dict[str, Any]) -> Any:
+    def key_for(self, header: dict[str, Any], fetched: jwt.PyJWKSet | None) -> Any:
         if header.get("alg") == "HS256":
             return self.secret
-        if self.keys is None:
+        keys = fetched or self.keys
+        if keys is None:
             raise Unauthorized("the app has no public keys for this token")
         kid = header.get("kid")
-        matching = [k for k in self.keys.keys if kid is None or k.key_id == kid]
+        matching = [k for k in keys.keys if kid is None or k.key_id == kid]
         if not matching:
             raise Unauthorized("no key of the app has this token's kid")
         return matching[0].key
@@ -87,6 +90,8 @@ class AppTokens:
             maxsize=max(1, rules.verified_memory), ttl=VERIFIED_TTL_S
         )
         self._states: LRUCache[bytes, _AppState] = LRUCache(maxsize=256)
+        # Keys of apps that publish them at a URL (set once the outbound client is open).
+        self.remote_keys: RemoteKeySets | None = None
 
     @staticmethod
     def claims(token: str) -> bool:
@@ -104,7 +109,9 @@ class AppTokens:
         if state.revoked:
             raise Unauthorized("the app that signed this token was revoked")
         if verified is None:
-            verified = self._verify(token, app_id, state, now)
+            header = _header(token)
+            fetched = await self._fetched_keys(state, header)
+            verified = self._verify(token, header, app_id, state, fetched, now)
             self._verified[token] = verified
             cached = await self._cache.get_many([link_key(app_id, verified.subject)])
             link = cached[0]
@@ -128,15 +135,31 @@ class AppTokens:
             state = self._states[cached] = _AppState(json.loads(cached))
         return state
 
-    def _verify(self, token: str, app_id: int, state: _AppState, now: float) -> _Verified:
+    async def _fetched_keys(self, state: _AppState, header: dict[str, Any]) -> jwt.PyJWKSet | None:
+        """The app's keys from its JWKS URL (a token signed with its key pair only)."""
+        if state.jwks_url is None or header.get("alg") not in state.algorithms:
+            return None
+        if header.get("alg") == "HS256" or self.remote_keys is None:
+            return None
+        kid = header.get("kid")
+        return await self.remote_keys.keys(state.jwks_url, kid if isinstance(kid, str) else None)
+
+    def _verify(
+        self,
+        token: str,
+        header: dict[str, Any],
+        app_id: int,
+        state: _AppState,
+        fetched: jwt.PyJWKSet | None,
+        now: float,
+    ) -> _Verified:
         rules = self.rules
         try:
-            header = jwt.get_unverified_header(token)
             if header.get("alg") not in state.algorithms:
                 raise Unauthorized("the token's algorithm is not one this app signs with")
             claims = jwt.decode(
                 token,
-                state.key_for(header),
+                state.key_for(header, fetched),
                 algorithms=state.algorithms,
                 audience=rules.audience,
                 issuer=str(app_id),
@@ -169,6 +192,13 @@ class AppTokens:
         return user_id
 
 
+def _header(token: str) -> dict[str, Any]:
+    try:
+        return jwt.get_unverified_header(token)
+    except jwt.PyJWTError as error:
+        raise Unauthorized(f"the token is not valid: {error}") from error
+
+
 def _issuer(token: str) -> int:
     """The app that claims to have signed the token: read before verifying, only to
     pick the key the signature is then checked with."""
@@ -187,6 +217,7 @@ def _encode(app: App) -> bytes:
         "algorithms": list(app.algorithms),
         "secret": app.token_secret,
         "jwks": app.jwks,
+        "jwks_url": app.jwks_url,
         "create_users": app.create_users,
     }
     return json.dumps(state, sort_keys=True).encode()

@@ -21,6 +21,7 @@ from feedloom.domain.apps import (
     app_key,
     check_algorithms,
     check_app_name,
+    check_jwks_url,
     scopes_text,
 )
 from feedloom.domain.errors import NotFound, Unauthorized
@@ -72,7 +73,7 @@ class AppAdmin:
             token_secret=secrets.token_urlsafe(32),
             algorithms=check_algorithms(options.algorithms),
             jwks=options.jwks,
-            jwks_url=options.jwks_url,
+            jwks_url=check_jwks_url(options.jwks_url),
             create_users=options.create_users,
             created_at=self._clock(),
         )

@@ -20,12 +20,15 @@ class AppRequest(BaseModel):
     scopes: str
     algorithms: list[str] = Field(default_factory=lambda: ["HS256"])
     jwks: str | None = None
+    jwks_url: str | None = None
     create_users: bool = False
 
 
 @router.post("")
 async def create_app(request: AppRequest, feedloom: FeedloomDep) -> Any:
-    options = AppOptions(tuple(request.algorithms), request.jwks, None, request.create_users)
+    options = AppOptions(
+        tuple(request.algorithms), request.jwks, request.jwks_url, request.create_users
+    )
     made = await feedloom.services.apps.admin.create(
         request.name, parse_scopes(request.scopes), options
     )
@@ -54,6 +57,7 @@ def app_json(app: App) -> dict[str, Any]:
         "name": app.name,
         "scopes": sorted(app.scopes),
         "algorithms": list(app.algorithms),
+        "jwks_url": app.jwks_url,
         "create_users": app.create_users,
         "created_at": app.created_at.isoformat(),
         "revoked_at": app.revoked_at.isoformat() if app.revoked_at else None,
