@@ -20,6 +20,15 @@ log = logging.getLogger(__name__)
 
 
 READER_PREFIX = "u:"
+# A post changed (deleted or edited): its ID with this bit set. Post IDs stay below it
+# until 2058 (41 bits of milliseconds from 2024, domain/ids.py); a notification's
+# notice is negative; so one number on the same topics tells the three apart.
+CHANGED = 1 << 62
+
+
+def changed_post(notice: int) -> int | None:
+    """The post a notice says changed, or None (a new post, a notification)."""
+    return notice - CHANGED if notice >= CHANGED else None
 
 
 def reader_topic(user_id: int) -> str:
@@ -57,6 +66,20 @@ class Notices:
         """The recipient's notifications changed: a group (its ID), or the marker (0).
         Carried as a negative number, so a listener tells it from a post ID."""
         await self._publish([notification_topic(recipient_id)], -group_id - 1)
+
+    async def changed(
+        self, post_id: int, author_id: int, followers: Sequence[int], pulled: bool
+    ) -> None:
+        """The post was deleted or edited: tell the streams whose feed may hold it (its
+        author's and followers' on their own topics, a pulled author's on theirs)."""
+        notice = CHANGED + post_id
+        if pulled:
+            await self._publish([author_topic(author_id), reader_topic(author_id)], notice)
+            return
+        try:
+            await self._bus.publish_many(READER_PREFIX, [(notice, (author_id, *followers))])
+        except Exception:  # the notice is a hint, fan-out goes on
+            log.warning("change notice of post %s not published", post_id, exc_info=True)
 
     def listen(
         self, reader_id: int, pulled_followees: Sequence[int]

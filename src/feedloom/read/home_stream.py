@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from feedloom.domain.errors import RateLimited
-from feedloom.lookups.notices import Notices
+from feedloom.lookups.notices import Notices, changed_post
 from feedloom.read.new_posts import NewPosts
 from feedloom.read.notifications import NotificationItem, Notifications
 from feedloom.read.viewer import Readers
@@ -37,9 +37,10 @@ class StreamConfig:
 class StreamEvent:
     """`ready` once listening (posts from then on are noticed), then `new-posts` with
     the count above `since` and the newest ID, a `notification` (the unread count and
-    the new or updated group, None when only the read marker moved), or a `heartbeat`."""
+    the new or updated group, None when only the read marker moved), a `changed` post
+    (`newest_id`: deleted or edited; only to a stream that asked), or a `heartbeat`."""
 
-    kind: Literal["ready", "new-posts", "notification", "heartbeat"]
+    kind: Literal["ready", "new-posts", "notification", "changed", "heartbeat"]
     count: int = 0
     newest_id: int | None = None
     notification: NotificationItem | None = None
@@ -65,13 +66,18 @@ class HomeStream:
             raise RateLimited(f"at most {self.config.per_user} open streams per user", 5)
 
     async def events(
-        self, user_id: int, since: int | None, last_event_id: int | None
+        self,
+        user_id: int,
+        since: int | None,
+        last_event_id: int | None,
+        changes: bool = False,
     ) -> AsyncIterator[StreamEvent]:
+        """`changes`: also the posts deleted or edited that the feed may hold."""
         if self._open[user_id] >= self.config.per_user:
             return  # lost a race with another connect since check_room
         self._open[user_id] += 1
         try:
-            async for event in self._events(user_id, since, last_event_id):
+            async for event in self._events(user_id, since, last_event_id, changes):
                 yield event
         finally:
             self._open[user_id] -= 1
@@ -79,7 +85,7 @@ class HomeStream:
                 del self._open[user_id]
 
     async def _events(
-        self, user_id: int, since: int | None, last_event_id: int | None
+        self, user_id: int, since: int | None, last_event_id: int | None, changes: bool
     ) -> AsyncIterator[StreamEvent]:
         reader = await self._readers.load(user_id)
         deadline = time.monotonic() + self.config.max_age_s
@@ -93,6 +99,9 @@ class HomeStream:
                 if notice is not None and notice < 0:  # lookups/notices.py: a notification
                     unread, item = await self._notifications.live(user_id, -notice - 1)
                     yield StreamEvent("notification", unread, notification=item)
+                elif notice is not None and (post_id := changed_post(notice)) is not None:
+                    if changes:
+                        yield StreamEvent("changed", newest_id=post_id)
                 else:
                     found = await self._new_posts.since(user_id, since)
                     if found.newest_id is not None and found.newest_id > shown:

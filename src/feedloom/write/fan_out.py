@@ -28,7 +28,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import TypeAlias
 
 from feedloom.domain.ids import created_at_of
-from feedloom.domain.model import AuthorPushed, PostDeleted, PostPublished, UserProfile
+from feedloom.domain.model import (
+    AuthorPushed,
+    PostDeleted,
+    PostEdited,
+    PostPublished,
+    UserProfile,
+)
 from feedloom.domain.threads import reply_recipients
 from feedloom.domain.timeline import PostRun, in_chunks
 from feedloom.lookups.author_timelines import AuthorTimelines
@@ -87,6 +93,7 @@ class FanOut:
         )
         await self._back_fill([e for e in events if isinstance(e, AuthorPushed)], lane)
         await self._purge([e for e in events if isinstance(e, PostDeleted)])
+        await self._changed([e for e in events if isinstance(e, PostDeleted | PostEdited)])
         self._observe(lane, published, reached)
 
     async def _live(
@@ -193,6 +200,23 @@ class FanOut:
             await self._author_timelines.remove(event.author_id, event.post_id)
         if deleted:
             await self._views.forget_posts([event.post_id for event in deleted])
+
+    async def _changed(self, changed: list[PostDeleted | PostEdited]) -> None:
+        """A deleted (after its purge) or edited post: the open streams of the readers
+        whose feeds may hold it are told, as of a new post (Mastodon's `delete` and
+        `status.update`): a pushed author's followers one by one, a pulled author's
+        through the author's topic."""
+        if not changed or self.notices is None:
+            return
+        authors = list({event.author_id for event in changed})
+        profiles = await self._profiles.profiles(authors)
+        pulled = {a for a in authors if (p := profiles.get(a)) is not None and p.pulled}
+        lists = await self._followers.follower_lists([a for a in authors if a not in pulled])
+        for event in changed:
+            followers = lists.get(event.author_id, [])
+            await self.notices.changed(
+                event.post_id, event.author_id, followers, event.author_id in pulled
+            )
 
     async def _notify(self, runs: list[PostRun]) -> None:
         if self.notices is not None:

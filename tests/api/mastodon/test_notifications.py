@@ -234,3 +234,28 @@ async def test_the_user_stream_carries_notifications_to_a_token_that_may_read_th
         assert json.loads(update["data"])["id"] == later
         # The notice came first: a stream that could show it would have by now.
         assert [e["event"] for e in statuses_only.events] == ["update"]
+
+
+async def test_the_user_stream_tells_a_follower_of_an_edit_and_a_delete(
+    world: World, app: FastAPI
+) -> None:
+    reader, author = await world.user(), await world.user()
+    reader_auth = bearer(await token_for(world.client, reader))
+    author_auth = bearer(await token_for(world.client, author))
+    await relation(world, reader, author, "follow")
+    post = await world.post(author, "first words")
+    await world.settle()
+    async with open_stream(app, "/api/v1/streaming/user", {}, reader_auth, b":)") as stream:
+        await asyncio.sleep(0.5)  # listening before the edit is handled
+        edited = await world.client.put(
+            f"/api/v1/statuses/{post}", data={"status": "better words"}, headers=author_auth
+        )
+        assert edited.status_code == 200, edited.text
+        await world.settle()
+        update = json.loads((await stream.next_event(5.0, "status.update"))["data"])
+        assert update["id"] == post and update["content"] == "<p>better words</p>"
+        assert update["edited_at"] is not None
+        deleted = await world.client.delete(f"/api/v1/statuses/{post}", headers=author_auth)
+        assert deleted.status_code == 200
+        await world.settle()
+        assert (await stream.next_event(5.0, "delete"))["data"] == post

@@ -1,13 +1,24 @@
 """Fan-out on write: a post's ID into the timelines of its author's followers that exist,
-in keyset batches; gone posts are done; PostDeleted purges the author timeline and view."""
+in keyset batches; gone posts are done; PostDeleted purges the author timeline and view;
+a deleted or edited post is told to its author's and followers' open streams."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from feedloom.domain.model import AuthorPushed, Event, Post, PostDeleted, PostPublished
+from feedloom.adapters.memory.notices import MemoryNoticeBus
+from feedloom.domain.model import (
+    AuthorPushed,
+    Event,
+    Post,
+    PostDeleted,
+    PostEdited,
+    PostPublished,
+)
 from feedloom.lookups.author_timelines import AuthorTimelines
+from feedloom.lookups.notices import Notices, changed_post
 from feedloom.metrics import Metrics
 from feedloom.ports import Delivery, Lane, PostRun
 from feedloom.write.fan_out import FanOut
@@ -211,3 +222,23 @@ async def test_a_batchs_replies_read_their_relations_in_one_query_not_one_per_fo
     )
     assert w.followers.lists_asked == [[AUTHOR]]
     assert w.followers.also_asked == [[(AUTHOR, REPLIED_TO)]]
+
+
+async def test_a_deleted_or_edited_post_is_told_to_its_authors_and_followers_streams() -> None:
+    for pulled in (False, True):
+        w = world(pulled=pulled)
+        w.fan_out.notices = Notices(MemoryNoticeBus())
+        streams = [AUTHOR, *FOLLOWERS, 99]  # 99 follows nobody
+        followees = [AUTHOR] if pulled else []
+        async with contextlib.AsyncExitStack() as opened:
+            listeners = {
+                reader: await opened.enter_async_context(
+                    w.fan_out.notices.listen(reader, followees if reader != 99 else [])
+                )
+                for reader in streams
+            }
+            await w.deliver(PostEdited(w.post.id, AUTHOR), PostDeleted(w.post.id, AUTHOR))
+            for reader, listener in listeners.items():
+                heard = [await listener.next(0.01), await listener.next(0.01)]
+                told = [changed_post(n) if n is not None else None for n in heard]
+                assert told == ([None, None] if reader == 99 else [w.post.id, w.post.id])

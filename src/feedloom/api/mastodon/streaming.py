@@ -9,7 +9,10 @@ last update sent (api/mastodon/windows.py, as `min_id`). Each new entry is an `u
 event whose payload is the Status JSON as a string, oldest first. A new or updated
 notification group is the `notification` HomeStream carries for GET /v1/streams/home
 (from the worker that folded it, through the same bus), as a Notification JSON string,
-for a token that may read notifications.
+for a token that may read notifications. A post deleted or edited is HomeStream's
+`changed` (the worker tells the streams of the author's followers when it handles the
+outbox's PostDeleted or PostEdited): `delete` with the ID when the reader can no longer
+read it, else `status.update` with the Status JSON.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from feedloom.api.mastodon.auth import scoped_session, token_of
 from feedloom.api.mastodon.oauth_routes import base_url
 from feedloom.api.mastodon.windows import Paging
 from feedloom.bootstrap import Feedloom, Services
-from feedloom.domain.errors import FeedloomError
+from feedloom.domain.errors import FeedloomError, NotFound
 from feedloom.domain.ids import lowest_id_at
 from feedloom.domain.model import FeedOrder
 from feedloom.domain.scopes import covers
@@ -61,7 +64,7 @@ async def updates(
         return await feed.page(user_id, limit, cursor, timer, FeedOrder.CHRONOLOGICAL)
 
     shown = since
-    async for event in services.home_stream.events(user_id, since, None):
+    async for event in services.home_stream.events(user_id, since, None, changes=True):
         if event.kind == "heartbeat":
             yield None
         elif event.kind == "new-posts":
@@ -69,11 +72,23 @@ async def updates(
             for item in reversed(fresh):
                 shown = max(shown, item.entry_id)
                 yield "update", orjson.dumps(entities.status(item, base)).decode()
+        elif event.kind == "changed" and event.newest_id is not None:
+            yield await _changed(services, user_id, event.newest_id, base)
         elif event.kind == "notification" and notifications and event.notification:
             # None: the marker moved, or a type Mastodon has no name for.
             rendered = entities.notification(event.notification, base)
             if rendered is not None:
                 yield "notification", orjson.dumps(rendered).decode()
+
+
+async def _changed(services: Services, user_id: int, post_id: int, base: str) -> Event:
+    """A post deleted (or no longer visible to the reader): `delete` with its ID; else
+    edited: `status.update` with the Status as the reader sees it now."""
+    try:
+        item = await services.author_posts.post(user_id, post_id)
+    except NotFound:
+        return "delete", str(post_id)
+    return "status.update", orjson.dumps(entities.status(item, base)).decode()
 
 
 def connected_at(services: Feedloom) -> int:
