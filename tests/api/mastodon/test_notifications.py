@@ -74,6 +74,8 @@ async def test_each_type_is_mastodons_with_the_groups_most_recent_account(world:
     assert await _ids(world, auth, **{"types[]": ["poll"]}) == []
     count = await _get(world, auth, "/api/v1/notifications/unread_count")
     assert count.json() == {"count": 5}
+    grouped_count = await _get(world, auth, "/api/v2/notifications/unread_count")
+    assert grouped_count.json() == {"count": 5}
 
 
 async def test_notifications_page_like_the_timelines(world: World) -> None:

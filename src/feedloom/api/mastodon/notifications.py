@@ -1,5 +1,6 @@
 """Notifications: GET /api/v1/notifications (ungrouped), /{id}, /unread_count, POST
-/clear and /{id}/dismiss; grouped GET /api/v2/notifications (Mastodon 4.3's shape).
+/clear and /{id}/dismiss; grouped GET /api/v2/notifications (Mastodon 4.3's shape) and
+its /unread_count.
 Each maps onto the use cases of /v1/notifications (Notifications, NotificationSettings):
 a Mastodon notification is one of our groups, whose ID is the group's (its most recent
 activity), so `max_id`/`since_id`/`min_id` page over group IDs as the timelines do
@@ -85,7 +86,10 @@ async def get_notifications(
 
 
 @v1.get("/unread_count")
+@v2.get("/unread_count")
 async def unread_count(notifications: NotificationsDep, user: ReadNotifications) -> JSONResponse:
+    """Groups newer than the read marker: v1's notifications and v2's groups are both
+    our groups, so the two counts are one."""
     unread, _ = await notifications.unread_count(user)
     return JSONResponse({"count": unread})
 
