@@ -12,7 +12,7 @@ import asyncio
 import pytest
 
 from feedloom.adapters.redis.event_queue import RedisEventQueue
-from feedloom.domain.model import PostDeleted, PostPublished
+from feedloom.domain.model import AccountErased, Event, PostDeleted, PostEdited, PostPublished
 from feedloom.ports import Delivery, EventQueue, Lane
 from tests.contract.conftest import Caches
 
@@ -35,6 +35,13 @@ async def test_events_come_back_in_order_with_their_lane(caches: Caches) -> None
         (GONE, "default"),
     ]
     assert [(d.event, d.lane) for d in await drain(queue, "bulk")] == [(SECOND, "bulk")]
+
+
+async def test_webhook_only_events_come_back_whole(caches: Caches) -> None:
+    queue = caches.queue()
+    events: list[Event] = [PostEdited(4, 10, seq=5), AccountErased(10, 99, "ext-10", seq=6)]
+    await queue.publish(events, "default")
+    assert [d.event for d in await drain(queue)] == events
 
 
 async def test_a_busy_bulk_lane_never_holds_up_the_default_lane(caches: Caches) -> None:

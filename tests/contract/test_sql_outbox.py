@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from feedloom.adapters.sql.schema import outbox
-from feedloom.domain.model import Event, PostPublished
+from feedloom.domain.model import AccountErased, Event, PostEdited, PostPublished
 from tests.contract.sql_store import NOW, SQL_DIALECTS, SqlStore, open_sql_store
 
 LATER = NOW + timedelta(minutes=1)
@@ -51,6 +51,21 @@ async def test_events_are_claimed_in_commit_order_once_and_kept_until_done(
     assert await store.outbox.pending() == 5  # sent, not yet fanned out
     await store.outbox.done([event.seq for event in first])
     assert await store.outbox.pending() == 2
+
+
+async def test_webhook_events_come_back_whole_and_a_seq_is_never_handed_out_twice(
+    store: SqlStore,
+) -> None:
+    """Webhooks key a delivery by its event's seq (domain/webhook_events.py): an emptied
+    outbox must not start again at 1 (SQLite's rowid did, before migration 0027)."""
+    events: list[Event] = [PostEdited(7, 3), AccountErased(3, 99, "x" * 128)]
+    await store.outbox.add(events, NOW)
+    claimed = await store.outbox.claim_unsent(10, NOW)
+    assert bare(claimed) == events
+    await store.outbox.done([event.seq for event in claimed])
+    await store.outbox.add(events[:1], NOW)
+    [again] = await store.outbox.claim_unsent(10, NOW)
+    assert again.seq > max(event.seq for event in claimed)
 
 
 async def test_sent_events_of_a_lost_stream_are_claimed_again_and_only_those(

@@ -144,6 +144,9 @@ def event_fields(event: Event) -> dict[str, object]:
         "kind": KINDS[type(event)],
         "post_id": event.post_id,
         "author_id": event.author_id,
+        # Every row has every key: rows inserted together take the first row's keys.
+        "target_id": None,
+        "group_key": None,
     }
     if isinstance(event, Notified):
         fields.update(target_id=event.recipient_id, group_key=event.group_key)
