@@ -112,6 +112,22 @@ def notify(
     return Notified(recipient_id, actor_id, post_id, key, undo)
 
 
+def like_event(
+    actor_id: int, author_id: int | None, post_id: int, at: datetime, undo: bool = False
+) -> Notified | None:
+    """A like's event (None: the post's author is not known). A like of one's own post
+    notifies nobody, yet is an event still, with the liker as its recipient: webhooks
+    announce every like (domain/webhook_events.py), and folding skips it (`notifies`)."""
+    if author_id == actor_id:
+        return Notified(actor_id, actor_id, post_id, f"like:{post_id}:{window_of(at)}", undo)
+    return notify(NotificationType.LIKE, actor_id, author_id, post_id, at, undo)
+
+
+def notifies(event: Notified) -> bool:
+    """Whether the event notifies anyone (not one's own like)."""
+    return event.recipient_id != event.author_id
+
+
 @dataclass(frozen=True, slots=True)
 class Folded:
     """A group after a batch: `refill` when an undo left it listing fewer accounts than

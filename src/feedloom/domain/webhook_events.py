@@ -23,7 +23,7 @@ from feedloom.domain.model import (
     PostEdited,
     PostPublished,
 )
-from feedloom.domain.notifications import NotificationType, Notified
+from feedloom.domain.notifications import NotificationType, Notified, notifies
 
 POST_TYPES = ("post.created", "reply.created", "repost.created")
 MODERATION = tuple(f"moderation.{outcome}" for outcome in ("held", "released", "rejected"))
@@ -123,7 +123,7 @@ def _notified(event: Notified) -> list[Announcement]:
         name = f"moderation.{event.group_key.rsplit(':', 1)[1]}"
         people = (("author", recipient),)
         made.append(Announcement(name, f"{name}:{seq}", dict(post), people, (recipient,)))
-    if not event.undo:
+    if not event.undo and notifies(event):
         data: dict[str, object] = {"type": kind.value, "post_id": post.get("post_id")}
         named: tuple[tuple[str, int], ...] = (("recipient", recipient),)
         if actor:

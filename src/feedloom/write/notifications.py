@@ -15,7 +15,7 @@ from datetime import timedelta
 
 from feedloom.domain.errors import InvalidInput, NotFound
 from feedloom.domain.ids import created_at_of
-from feedloom.domain.notifications import NotificationType, Notified
+from feedloom.domain.notifications import NotificationType, Notified, notifies
 from feedloom.lookups.notices import Notices
 from feedloom.lookups.notifications import NotificationRecords
 from feedloom.metrics import Metrics
@@ -39,7 +39,9 @@ class FoldNotifications:
         self._new_id, self._clock, self._metrics = new_id, clock, metrics
 
     async def handle(self, deliveries: Sequence[Delivery]) -> None:
-        events = [d.event for d in deliveries if isinstance(d.event, Notified)]
+        events = [
+            d.event for d in deliveries if isinstance(d.event, Notified) and notifies(d.event)
+        ]
         if not events:
             return
         now = self._clock()

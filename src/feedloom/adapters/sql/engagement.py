@@ -18,10 +18,7 @@ from feedloom.adapters.sql.database import insert_ignoring_duplicates, utc
 from feedloom.adapters.sql.outbox import record_notification
 from feedloom.adapters.sql.schema import account_live, likes, posts, users
 from feedloom.domain.model import Counts
-from feedloom.domain.notifications import NotificationType
-from feedloom.domain.notifications import notify as notify_of
-
-LIKE = NotificationType.LIKE
+from feedloom.domain.notifications import like_event
 
 # The replies anyone may see: their authors' accounts are live (schema.account_live).
 shown_replies = posts.join(users, users.c.id == posts.c.author_id)
@@ -41,7 +38,7 @@ class SqlEngagement:
         async with self._engine.begin() as conn:
             created = (await conn.execute(insert)).rowcount == 1
             if created:
-                event = notify_of(LIKE, user_id, notify, post_id, now)
+                event = like_event(user_id, notify, post_id, now)
                 await record_notification(conn, event, now)
         return created
 
@@ -55,7 +52,7 @@ class SqlEngagement:
             liked_at = utc((await conn.execute(query)).scalar())
             if liked_at is not None:
                 # The undo finds the group of the like's own time (its window).
-                event = notify_of(LIKE, user_id, notify, post_id, liked_at, undo=True)
+                event = like_event(user_id, notify, post_id, liked_at, undo=True)
                 await record_notification(conn, event, liked_at)
         return liked_at is not None
 
