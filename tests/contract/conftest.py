@@ -101,6 +101,13 @@ class Caches:
             return RedisAuthorTimelineStore(*redis, length=length)
         return MemoryAuthorTimelineStore(length)
 
+    def tag_timelines(self, length: int = 20) -> AuthorTimelineStore:
+        """The same lists keyed by tag (`CachePorts.tag_timelines`)."""
+        if redis := self._redis():
+            client, keys = redis
+            return RedisAuthorTimelineStore(client, keys, length=length, name=keys.tag_timeline)
+        return MemoryAuthorTimelineStore(length)
+
     def view_cache(self, kind: str = "post") -> ViewCache[bytes]:
         if redis := self._redis():
             return RedisViewCache(*redis, kind, RAW)

@@ -52,3 +52,13 @@ async def test_push_many_pushes_each_post_onto_cached_author_timelines_only(
     await store.replace(1, [10])
     await store.push_many([(1, 30), (2, 31), (1, 20), (1, 40), (1, 30)])
     assert await store.read_many([1, 2]) == {1: [40, 30, 20]}
+
+
+async def test_a_tags_list_and_an_authors_of_the_same_id_are_apart(caches: Caches) -> None:
+    authors, tags = caches.author_timelines(), caches.tag_timelines(length=2)
+    await authors.replace(AUTHOR, [1])
+    await tags.replace(AUTHOR, [2, 3])
+    await tags.push_many([(AUTHOR, 4), (OTHER, 5)])
+    await tags.remove(AUTHOR, 3)
+    assert await authors.read_many([AUTHOR, OTHER]) == {AUTHOR: [1]}
+    assert await tags.read_many([AUTHOR, OTHER]) == {AUTHOR: [4]}

@@ -210,6 +210,9 @@ class FakeTags:
                 found.setdefault(post_id, tag_id)
         return list(found.items())[:limit]
 
+    async def public_tags_of(self, post_ids: Sequence[int]) -> list[tuple[int, int]]:
+        return [(tag_id, post_id) for post_id, tag_id in self.tagged if post_id in post_ids]
+
     async def tags_by_id(self, tag_ids: Sequence[int]) -> dict[int, TagRecord]:
         return {tag.id: tag for tag in self.names.values() if tag.id in tag_ids}
 
@@ -634,6 +637,9 @@ class FakeAuthorTimelineStore:
     async def remove(self, author_id: int, post_id: int) -> None:
         if post_id in self.ids.get(author_id, []):
             self.ids[author_id].remove(post_id)
+
+    async def drop(self, author_id: int) -> None:
+        self.ids.pop(author_id, None)
 
 
 class FakeRecordCache:

@@ -289,6 +289,7 @@ def memory_caches(settings: Settings, clock: Clock) -> CachePorts:
     return CachePorts(
         timelines=MemoryTimelineStore(clock, settings.timeline_length, ttl),
         author_timelines=MemoryAuthorTimelineStore(settings.author_timeline_length),
+        tag_timelines=MemoryAuthorTimelineStore(settings.author_timeline_length),
         post_cache=MemoryViewCache(),
         user_cache=MemoryViewCache(),
         counters=MemoryCounterStore(),

@@ -19,6 +19,7 @@ from feedloom.lookups.notifications import NotificationRecords
 from feedloom.lookups.reader_state import ReaderStates
 from feedloom.lookups.signals import EngagementSignals
 from feedloom.lookups.spikes import Spikes, SpikeTally
+from feedloom.lookups.tag_timelines import TagTimelines
 from feedloom.lookups.timelines import TimelineRebuilder
 from feedloom.lookups.trending import TrendingTally
 from feedloom.ports import CachePorts, Clock, DurableStores, EventQueue, OutboundHttp, OwnedMedia
@@ -187,6 +188,7 @@ def build_services(
     author_timelines = AuthorTimelines(
         caches.author_timelines, stores.archive, settings.author_timeline_length
     )
+    tag_timelines = TagTimelines(caches.tag_timelines, stores.tags, settings.author_timeline_length)
     rebuilder = TimelineRebuilder(
         caches.timelines, author_timelines, metrics, settings.timeline_length
     )
@@ -208,7 +210,7 @@ def build_services(
         rebuilder,
         author_timelines,
         stores.archive,
-        stores.tags,
+        tag_timelines,
         metrics,
         clock,
         timedelta(seconds=settings.feed.own_posts_window_s),
@@ -229,6 +231,7 @@ def build_services(
         caches.timelines,
         caches.author_timelines,
         author_timelines,
+        tag_timelines,
         views,
         metrics,
         clock,
@@ -357,7 +360,7 @@ def build_services(
             clock,
             post_limits,
         ),
-        delete_post=DeletePost(stores.posts, views, access, states, replies, clock),
+        delete_post=DeletePost(stores.posts, views, access, states, replies, tag_timelines, clock),
         edit_post=EditPost(
             stores.posts,
             stores.edits,
@@ -368,6 +371,7 @@ def build_services(
             throttle,
             clock,
             post_limits,
+            tag_timelines,
         ),
         repost=Repost(
             stores.reposts,

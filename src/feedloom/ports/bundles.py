@@ -140,6 +140,7 @@ class CachePorts:
 
     timelines: TimelineStore
     author_timelines: AuthorTimelineStore
+    tag_timelines: AuthorTimelineStore  # the same lists, keyed by tag: its recent public posts
     post_cache: ViewCache[Post]
     user_cache: ViewCache[UserProfile]
     counters: CounterStore

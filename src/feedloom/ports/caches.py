@@ -70,7 +70,8 @@ class TimelineStore(Protocol):
 
 class AuthorTimelineStore(Protocol):
     """Recent post IDs per author: what readers pull for big accounts, and what
-    timeline rebuilds merge."""
+    timeline rebuilds merge. The same lists keyed by tag (`CachePorts.tag_timelines`)
+    hold a tag's recent public posts, which followers of the tag pull."""
 
     async def read_many(self, author_ids: Sequence[int]) -> dict[int, list[int]]:
         """Newest-first IDs of each author present in the cache; absent ones omitted."""
@@ -83,6 +84,9 @@ class AuthorTimelineStore(Protocol):
         ...
 
     async def remove(self, author_id: int, post_id: int) -> None: ...
+    async def drop(self, author_id: int) -> None:
+        """Forget the list: the next read refills it from the durable store."""
+        ...
 
 
 V = TypeVar("V")

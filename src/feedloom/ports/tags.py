@@ -53,6 +53,15 @@ class FollowedTags(Protocol):
         ...
 
 
+class TaggedPosts(Protocol):
+    async def tagged_post_ids(
+        self, tag_ids: Sequence[int], before: int | None, limit: int
+    ) -> list[tuple[int, int]]:
+        """(post ID, tag ID) of live public posts with any of these tags, newest first
+        (a post once, under the lowest of its tags' IDs)."""
+        ...
+
+
 class TagStore(Protocol):
     async def tags(self, names: Sequence[str]) -> dict[str, TagRecord]:
         """The tags of these names that were ever used."""
@@ -74,6 +83,11 @@ class TagStore(Protocol):
     ) -> list[tuple[int, int]]:
         """(post ID, tag ID) of live public posts with any of these tags, newest first
         (a post once, under the first of its tags found)."""
+        ...
+
+    async def public_tags_of(self, post_ids: Sequence[int]) -> list[tuple[int, int]]:
+        """(tag ID, post ID) of these posts that `tagged_post_ids` would return: live,
+        public, not held (what the fan-out adds to the tags' cached lists)."""
         ...
 
     async def tags_by_id(self, tag_ids: Sequence[int]) -> dict[int, TagRecord]: ...

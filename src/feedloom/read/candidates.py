@@ -4,8 +4,9 @@ Sources, merged with a k-way merge:
 - the reader's pushed timeline, rebuilt from followees' author timelines if missing;
 - the author timelines of the pulled (big) accounts the reader follows;
 - the public posts with the tags the reader follows (newest first, at most
-  `tag_cap` of them per read, one indexed query: adapters/sql/tags.py), labelled with
-  the tag that brought them; a post already there from another source keeps that one;
+  `tag_cap` of them per read, from the tags' cached lists: lookups/tag_timelines.py),
+  labelled with the tag that brought them; a post already there from another source
+  keeps that one;
 - the reader's own posts of the last few minutes (read-your-writes, even before the
   fan-out worker ran);
 - past the end of a cached timeline that is not complete (see ports.TimelineStore),
@@ -23,7 +24,8 @@ from feedloom.domain.timeline import newest, older_than
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.timelines import TimelineRebuilder
 from feedloom.metrics import Metrics
-from feedloom.ports import Clock, PostArchive, TagStore, TimelineStore
+from feedloom.ports import Clock, PostArchive, TimelineStore
+from feedloom.ports.tags import TaggedPosts
 from feedloom.read.viewer import Reader
 
 PUSHED, REBUILT, PULLED, OWN, ARCHIVE = "pushed", "rebuilt", "pulled", "own", "archive"
@@ -36,7 +38,7 @@ class Candidates:
         rebuilder: TimelineRebuilder,
         author_timelines: AuthorTimelines,
         archive: PostArchive,
-        tags: TagStore,
+        tags: TaggedPosts,
         metrics: Metrics,
         clock: Clock,
         own_posts_window: timedelta,

@@ -14,6 +14,7 @@ from feedloom.domain.visibility import may_see
 from feedloom.lookups.access import Access
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.reader_state import ReaderStates
+from feedloom.lookups.tag_timelines import TagTimelines
 from feedloom.ports import Clock, PostStore
 from feedloom.write.engagement import RepliesCounted
 
@@ -26,10 +27,11 @@ class DeletePost:
         access: Access,
         states: ReaderStates,
         replies: RepliesCounted,
+        tagged: TagTimelines,
         clock: Clock,
     ) -> None:
         self._posts, self._views, self._access, self._clock = posts, views, access, clock
-        self._states, self._replies = states, replies
+        self._states, self._replies, self._tagged = states, replies, tagged
 
     async def __call__(self, user_id: int, post_id: int) -> None:
         # From the store, not the cache: deleting twice must see the tombstone.
@@ -57,6 +59,7 @@ class DeletePost:
         # nor an original's view its old count of reposts or quotes.
         shared = [linked for linked in (post.repost_of, post.quote_of) if linked is not None]
         await self._views.forget_posts([post.id, *shared])
+        await self._tagged.untagged(post.tags)  # the read filter hides it meanwhile
         if post.repost_of is not None:
             await self._states.changed([user_id])  # reposted_by_me
 

@@ -9,7 +9,8 @@ own to edit), as for any post one may not write.
 A new text is parsed again (write/facets.py, as for a new post); the store keeps the
 replaced version and writes the new one in one transaction, with the mentions and
 tags of its facets (a mention added by the edit is recorded) and the search index
-(adapters/sql/edits.py). No timeline is touched (they hold IDs);
+(adapters/sql/edits.py). No home timeline is touched (they hold IDs; only the
+cached lists of the tags it lost or gained, lookups/tag_timelines.py);
 the cached view is dropped after the commit, so the next read anywhere (every feed,
 thread, search, every process: on Redis each near cache hears the delete) shows the
 new text. An edit that changes nothing writes nothing. With `Idempotency-Key`, a
@@ -22,11 +23,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from feedloom.domain.errors import Conflict, InvalidInput, NotFound
+from feedloom.domain.facets import Facet
 from feedloom.domain.idempotency import check_idempotency_key
 from feedloom.domain.ids import parse_id
 from feedloom.domain.model import Media, Post, PostVersion, UserProfile, Visibility
 from feedloom.lookups.access import Access
 from feedloom.lookups.cached_views import Views
+from feedloom.lookups.tag_timelines import TagTimelines
 from feedloom.ports import Clock, OwnedMedia, PostEdits, PostStore
 from feedloom.write.facets import ParseFacets
 from feedloom.write.idempotency import replayed_id, request_hash
@@ -73,10 +76,11 @@ class EditPost:
         throttle: Throttle,
         clock: Clock,
         limits: PostLimits,
+        tagged: TagTimelines,
     ) -> None:
         self._posts, self._edits, self._media = posts, edits, media
         self._views, self._access, self._throttle, self._clock = views, access, throttle, clock
-        self._facets = facets
+        self._facets, self._tagged = facets, tagged
         self.limits = limits
 
     async def __call__(
@@ -109,7 +113,17 @@ class EditPost:
         if stored.kind != "edit" or stored.result_id != post_id:
             replayed_id(stored, "edit", request)  # another request's key: refused
         await self._views.forget_posts([post_id])
+        await self._retagged(post, facets)
         return Edited(post_id, replayed=False)
+
+    async def _retagged(self, post: Post, facets: tuple[Facet, ...]) -> None:
+        """The tags' cached lists follow the edit: those of the tags it lost are dropped
+        (refilled on their next read), it joins those it gained (no home timeline is
+        touched)."""
+        now = list(dict.fromkeys(f.value for f in facets if f.kind == "tag"))
+        await self._tagged.untagged([name for name in post.tags if name not in now])
+        if any(name not in post.tags for name in now):
+            await self._tagged.published([post.id])
 
     async def history(self, viewer_id: int, post_id: int) -> History:
         """Every version of a post the viewer may see, oldest first."""

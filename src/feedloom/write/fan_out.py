@@ -6,7 +6,8 @@ go to the store as runs (a post and a page of its author's followers), one scrip
 per page of inserts (per node on a cluster). Nothing the event carries is read again:
 the author and the relay's pulled/pushed decision travel in it, the post's age is in
 its ID. One query per batch asks which posts still exist (a post deleted, or gone,
-before its fan-out is done) and which of them reply to whom.
+before its fan-out is done) and which of them reply to whom; one more which public
+tags they carry, whose cached lists they join (lookups/tag_timelines.py).
 
 Replies to someone else follow the reply rule (domain/threads.py): they reach only
 the followers who also follow the account replied to. Those followers come from one
@@ -40,6 +41,7 @@ from feedloom.domain.timeline import PostRun, in_chunks
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.notices import Notices
+from feedloom.lookups.tag_timelines import TagTimelines
 from feedloom.metrics import Metrics, author_size_bucket
 from feedloom.ports import (
     AuthorTimelineStore,
@@ -64,6 +66,7 @@ class FanOut:
         timelines: TimelineStore,
         author_timelines: AuthorTimelineStore,
         recent: AuthorTimelines,
+        tagged: TagTimelines,
         views: Views,
         metrics: Metrics,
         clock: Clock,
@@ -71,6 +74,7 @@ class FanOut:
     ) -> None:
         self._posts, self._profiles, self._followers = posts, profiles, followers
         self._timelines, self._author_timelines, self._recent = timelines, author_timelines, recent
+        self._tagged = tagged
         self._views, self._metrics, self._clock = views, metrics, clock
         # Inserts per chunk, by lane. The bulk lane's are small: between its chunks,
         # Redis and this process' loop serve the ordinary posts (docs/BENCHMARKS.md).
@@ -87,9 +91,10 @@ class FanOut:
         published = await self._decided(published)
         # Independent: against Redis, the authors' lists are written while the
         # followers are read from the store.
-        _, reached = await asyncio.gather(
+        _, reached, _ = await asyncio.gather(
             self._to_author_timelines(published),
             self._to_followers([post for post in published if not post.pulled], replying, lane),
+            self._tagged.published([post.post_id for post in published]),
         )
         await self._back_fill([e for e in events if isinstance(e, AuthorPushed)], lane)
         await self._purge([e for e in events if isinstance(e, PostDeleted)])

@@ -11,8 +11,10 @@ from feedloom.domain.model import Post, PostDeleted, Visibility
 from feedloom.lookups.access import Access
 from feedloom.lookups.cached_views import Views
 from feedloom.lookups.reader_state import ReaderStates
+from feedloom.lookups.tag_timelines import TagTimelines
 from feedloom.write.delete_post import DeletePost
 from tests.unit.fakes import (
+    FakeAuthorTimelineStore,
     FakeGraphReader,
     FakePostStore,
     FakePreferenceStore,
@@ -46,7 +48,15 @@ def world(
     )
     access = Access(views, states)
     return (
-        DeletePost(posts, views, access, states, FakeReplyCounts(), clock),
+        DeletePost(
+            posts,
+            views,
+            access,
+            states,
+            FakeReplyCounts(),
+            TagTimelines(FakeAuthorTimelineStore(), FakeTags(), 20),
+            clock,
+        ),
         post,
         posts,
         post_cache,

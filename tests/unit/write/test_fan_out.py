@@ -19,6 +19,7 @@ from feedloom.domain.model import (
 )
 from feedloom.lookups.author_timelines import AuthorTimelines
 from feedloom.lookups.notices import Notices, changed_post
+from feedloom.lookups.tag_timelines import TagTimelines
 from feedloom.metrics import Metrics
 from feedloom.ports import Delivery, Lane, PostRun
 from feedloom.write.fan_out import FanOut
@@ -29,6 +30,7 @@ from tests.unit.fakes import (
     FakePostArchive,
     FakePostStore,
     FakeProfileStore,
+    FakeTags,
     FakeTimelineStore,
     FakeViewCache,
     clock,
@@ -78,6 +80,7 @@ def world(pulled: bool = False) -> World:
         timelines,
         author_timelines,
         recent,
+        TagTimelines(FakeAuthorTimelineStore(), FakeTags(), 20),
         views,
         Metrics(),
         clock,

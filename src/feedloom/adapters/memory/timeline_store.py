@@ -207,5 +207,8 @@ class MemoryAuthorTimelineStore:
         if timeline is not None:
             timeline.remove(post_id)
 
+    async def drop(self, author_id: int) -> None:
+        self._timelines.pop(author_id, None)
+
     def clear(self) -> None:
         self._timelines.clear()

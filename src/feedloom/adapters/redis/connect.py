@@ -146,6 +146,14 @@ async def redis_caches(redis: RedisConnection, on_outage: OnOutage) -> tuple[Cac
         author_timelines=RedisAuthorTimelineStore(
             client, keys, config.author_timeline_length, config.inactive_after, memo.timeline_names
         ),
+        tag_timelines=RedisAuthorTimelineStore(
+            client,
+            keys,
+            config.author_timeline_length,
+            config.inactive_after,
+            memo.timeline_names,
+            name=keys.tag_timeline,
+        ),
         post_cache=RedisViewCache(
             client, keys, "post", POSTS, near=post_near, decoded=memo.decoded_views
         ),

@@ -107,15 +107,17 @@ class DegradedTimelineStore:
 
 
 class DegradedAuthorTimelineStore:
-    def __init__(self, inner: AuthorTimelineStore, on_outage: OnOutage) -> None:
-        self._inner, self._on = inner, on_outage
+    def __init__(
+        self, inner: AuthorTimelineStore, on_outage: OnOutage, port: str = "author_timelines"
+    ) -> None:
+        self._inner, self._on, self._port = inner, on_outage, port
 
     async def read_many(self, author_ids: Sequence[int]) -> dict[int, list[int]]:
         empty: dict[int, list[int]] = {}
-        return await _or(empty, self._inner.read_many(author_ids), "author_timelines", self._on)
+        return await _or(empty, self._inner.read_many(author_ids), self._port, self._on)
 
     async def replace(self, author_id: int, post_ids: Sequence[int]) -> None:
-        await _or(None, self._inner.replace(author_id, post_ids), "author_timelines", self._on)
+        await _or(None, self._inner.replace(author_id, post_ids), self._port, self._on)
 
     async def push_if_present(self, author_id: int, post_id: int) -> None:
         await self._inner.push_if_present(author_id, post_id)  # fan-out: retried, not skipped
@@ -125,6 +127,9 @@ class DegradedAuthorTimelineStore:
 
     async def remove(self, author_id: int, post_id: int) -> None:
         await self._inner.remove(author_id, post_id)  # delete cleanup: retried, not skipped
+
+    async def drop(self, author_id: int) -> None:
+        await self._inner.drop(author_id)  # a stale list must not survive the write
 
 
 class DegradedViewCache(Generic[V]):
@@ -284,6 +289,7 @@ def degraded(caches: CachePorts, on_outage: OnOutage, fallback: RateLimiter) -> 
     return CachePorts(
         timelines=DegradedTimelineStore(caches.timelines, on_outage),
         author_timelines=DegradedAuthorTimelineStore(caches.author_timelines, on_outage),
+        tag_timelines=DegradedAuthorTimelineStore(caches.tag_timelines, on_outage, "tag_timelines"),
         post_cache=DegradedViewCache(caches.post_cache, on_outage, "post_cache"),
         user_cache=DegradedViewCache(caches.user_cache, on_outage, "user_cache"),
         counters=DegradedCounterStore(caches.counters, on_outage),

@@ -4,7 +4,7 @@ Keys start with a configurable prefix (settings.redis_prefix) so several deploym
 or test sessions can share one server and each can delete exactly its own keys. The
 part in braces is the Redis Cluster hash tag: only it decides the key's slot. Counters,
 records and streams are tagged by their own entity, so keys spread evenly over the
-cluster. Timelines (home and author) are tagged by a bucket of their user instead,
+cluster. Timelines (home, author and tag) are tagged by a bucket of their user instead,
 `TIMELINE_BUCKETS` of them: a fan-out batch of thousands of timelines then falls into
 at most that many slots, and scripts.ScriptRunner sends one script call per slot (per
 bucket), not one per timeline, because a cluster refuses a multi-key command across
@@ -37,6 +37,11 @@ class RedisKeys:
 
     def author_timeline(self, author_id: int) -> str:
         return f"{self.prefix}:at:{{t{author_id % self.timeline_buckets}}}:{author_id}"
+
+    def tag_timeline(self, tag_id: int) -> str:
+        """A tag's recent public posts (lookups/tag_timelines.py): bucketed like the
+        author timelines, so a fan-out batch's pushes fall into few slots."""
+        return f"{self.prefix}:tg:{{t{tag_id % self.timeline_buckets}}}:{tag_id}"
 
     def timeline_layout(self) -> str:
         """The bucket count the deployment's timeline keys were made with."""

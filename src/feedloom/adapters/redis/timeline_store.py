@@ -241,7 +241,10 @@ class RedisTimelineStore:
 
 class RedisAuthorTimelineStore:
     """Author timelines expire too (`ttl`, None for never): an author nobody reads
-    costs nothing, and the next reader rebuilds the list from the durable store."""
+    costs nothing, and the next reader rebuilds the list from the durable store.
+
+    The same lists keyed by tag (`name=keys.tag_timeline`) hold each tag's recent
+    public posts, for readers who follow the tag (lookups/tag_timelines.py)."""
 
     def __init__(
         self,
@@ -250,15 +253,16 @@ class RedisAuthorTimelineStore:
         length: int = 200,
         ttl: timedelta | None = timedelta(days=30),
         names: int = KNOWN_NAMES,
+        name: Callable[[int], str] | None = None,
     ) -> None:
-        self._keys = keys
-        self._names = KnownNames(keys.author_timeline, names)
+        self._key = name if name is not None else keys.author_timeline
+        self._names = KnownNames(self._key, names)
         self._lists = _IdLists(client, ScriptRunner(client), length, ttl)
 
     async def read_many(self, author_ids: Sequence[int]) -> dict[int, list[int]]:
         pipe = self._lists.client.pipeline(transaction=False)
         for author_id in author_ids:
-            pipe.lrange(self._keys.author_timeline(author_id), -self._lists.cap, -1)
+            pipe.lrange(self._key(author_id), -self._lists.cap, -1)
         found: dict[int, list[int]] = {}
         for author_id, raw in zip(author_ids, await pipe.execute(), strict=True):
             if raw:
@@ -266,13 +270,16 @@ class RedisAuthorTimelineStore:
         return found
 
     async def replace(self, author_id: int, post_ids: Sequence[int]) -> None:
-        await self._lists.replace(self._keys.author_timeline(author_id), post_ids)
+        await self._lists.replace(self._key(author_id), post_ids)
 
     async def push_if_present(self, author_id: int, post_id: int) -> None:
-        await self._lists.insert([self._keys.author_timeline(author_id)], post_id)
+        await self._lists.insert([self._key(author_id)], post_id)
 
     async def push_many(self, pairs: Sequence[tuple[int, int]]) -> None:
         await self._lists.insert_runs([(post, (author,)) for author, post in pairs], self._names)
 
     async def remove(self, author_id: int, post_id: int) -> None:
-        await self._lists.remove(self._keys.author_timeline(author_id), [post_id])
+        await self._lists.remove(self._key(author_id), [post_id])
+
+    async def drop(self, author_id: int) -> None:
+        await self._lists.client.unlink(self._key(author_id))

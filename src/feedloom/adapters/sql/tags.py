@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import Select, delete, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from feedloom.adapters.sql.database import insert_ignoring_duplicates, utc
@@ -100,14 +101,7 @@ class SqlTags:
             return []
         t = post_tags.c
         query = (
-            select(t.post_id, t.tag_id)
-            .join(posts, posts.c.id == t.post_id)
-            .where(
-                t.tag_id.in_(set(tag_ids)),
-                t.public.is_(True),
-                posts.c.deleted_at.is_(None),
-                posts.c.moderation.is_distinct_from("held"),
-            )
+            _shown(select(t.post_id, t.tag_id).where(t.tag_id.in_(set(tag_ids))))
             .order_by(t.post_id.desc(), t.tag_id)
             .limit(limit * len(tag_ids))
         )
@@ -119,6 +113,14 @@ class SqlTags:
         for row in rows:
             found.setdefault(row.post_id, row.tag_id)
         return list(found.items())[:limit]
+
+    async def public_tags_of(self, post_ids: Sequence[int]) -> list[tuple[int, int]]:
+        if not post_ids:
+            return []
+        t = post_tags.c
+        query = _shown(select(t.tag_id, t.post_id).where(t.post_id.in_(set(post_ids))))
+        async with self._engine.connect() as conn:
+            return [(row.tag_id, row.post_id) for row in await conn.execute(query)]
 
     async def tags_by_id(self, tag_ids: Sequence[int]) -> dict[int, TagRecord]:
         if not tag_ids:
@@ -141,6 +143,15 @@ class SqlTags:
         )
         async with self._engine.connect() as conn:
             return set((await conn.execute(query.distinct())).scalars())
+
+
+def _shown(query: Select[Any]) -> Select[Any]:
+    """Rows of `post_tags` whose posts a followed tag brings: public, live, not held."""
+    return query.join(posts, posts.c.id == post_tags.c.post_id).where(
+        post_tags.c.public.is_(True),
+        posts.c.deleted_at.is_(None),
+        posts.c.moderation.is_distinct_from("held"),
+    )
 
 
 def _mention(row: object) -> Mention:
