@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Literal
 
-from pydantic import BaseModel, Field, StrictBool
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from feedloom.api.schemas import PAGE_EXAMPLE, SHOWN, FeedItemOut, JsonDict, Strict, example
 from feedloom.domain.custom_feeds import FeedGenerator, FeedList, SavedFeed
@@ -110,13 +110,26 @@ _SOURCE = {
 
 
 class NewFeed(Strict):
+    # A generator source stands alone and keeps the generator's order.
+    model_config = ConfigDict(
+        json_schema_extra={
+            "anyOf": [
+                {"properties": {"sources": {"items": {"not": {"pattern": "^generator:"}}}}},
+                {"properties": {"sources": {"maxItems": 1}, "order": {"not": {"const": "ranked"}}}},
+            ]
+        }
+    )
+
     name: str = TITLE
     sources: list[str] = Field(
         min_length=1,
         max_length=MAX_SOURCES,
         description="`home`, `list:{id}`, `author:{id}`, `tag:{name}`, `generator:{uri}` "
         "(a generator source stands alone)",
-        json_schema_extra={"items": {"type": "string", "maxLength": 2048, **_SOURCE}},
+        json_schema_extra={
+            "uniqueItems": True,
+            "items": {"type": "string", "maxLength": 2048, **_SOURCE},
+        },
     )
     filters: FiltersIn = Field(default_factory=FiltersIn)
     order: FeedOrder | None = Field(

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from feedloom.domain.errors import InvalidInput
+from feedloom.domain.errors import InvalidInput, NotFound
 from feedloom.domain.facets import normalize_tag
 from feedloom.domain.ids import ID
 from feedloom.domain.model import FeedOrder, Post
@@ -74,7 +74,7 @@ def parse_source(text: str) -> Source:
     if source.kind is SourceKind.TAG:
         name = normalize_tag(value.removeprefix("#"))
         if name is None:
-            raise InvalidInput(f"source {text[:40]!r}: not a hashtag")
+            raise NotFound(f"source {text[:40]!r}: can be no tag")  # as in a path
         source = Source(SourceKind.TAG, name)
     if source.kind is SourceKind.GENERATOR and not value.startswith(("http://", "https://")):
         raise InvalidInput(f"source {text[:40]!r}: a generator is named by its http(s) URI")

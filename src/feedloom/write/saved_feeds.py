@@ -78,21 +78,22 @@ class SavedFeeds:
         return await self._store.feeds_of(owner_id)
 
     async def _check_sources(self, owner_id: int, definition: FeedDefinition) -> None:
+        """A source that names nothing you may read is 404, as an ID in a path is."""
         for source in definition.sources:
             if source.kind is SourceKind.LIST:
                 found = await self._lists.list_by_id(source.number)
                 if found is None or found.owner_id != owner_id:
-                    raise InvalidInput(f"source {source}: not one of your lists")
+                    raise NotFound(f"source {source}: not one of your lists")
             elif source.kind is SourceKind.AUTHOR:
                 try:
                     await self._access.visible_profile(owner_id, source.number)
                 except NotFound:
-                    raise InvalidInput(f"source {source}: no such account") from None
+                    raise NotFound(f"source {source}: no such account") from None
             elif (
                 source.kind is SourceKind.GENERATOR
                 and await self._generators.generator_by_uri(source.value) is None
             ):
-                raise InvalidInput(
+                raise NotFound(
                     f"source {source}: no generator registered with this URI "
                     "(POST /v1/generators first)"
                 )
