@@ -1,11 +1,12 @@
 """PeopleDirectory contract on SQLite and PostgreSQL: lookups ignore case, search by
-the words of names ranked by followers, follow lists newest first; every query reads
-an index (the plans are asserted here), and migration 0005 renames old
-case-duplicates."""
+the words of names ranked by followers, follow lists, a post's likers and reposters
+newest first; every query reads an index (the plans are asserted here), and migration
+0005 renames old case-duplicates."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -15,9 +16,10 @@ from sqlalchemy import Select, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from feedloom.adapters.sql.people import SqlPeople
-from feedloom.adapters.sql.schema import follows
+from feedloom.adapters.sql.reposts import SqlReposts
+from feedloom.adapters.sql.schema import follows, likes
 from feedloom.adapters.sql.search import people_query
-from feedloom.domain.people import FollowKey, RankKey, RelationFlags
+from feedloom.domain.people import FollowKey, RankKey, RelationFlags, RepostKey
 from feedloom.domain.search import search_words
 from tests.contract.sql_store import (
     NOW,
@@ -138,6 +140,47 @@ async def test_the_relation_between_two_people_is_read_both_ways(
     assert await people.relation(cy, bo) == RelationFlags(blocking=True)
 
 
+async def test_likers_page_newest_like_first_by_key(store: SqlStore, people: SqlPeople) -> None:
+    author = await store.user("author")
+    post_id, other = await store.post(author), await store.post(author)
+    fans = [await store.user(f"fan_{n}") for n in range(3)]
+    for n, fan in enumerate(fans):
+        await store.engagement.like(post_id, fan, NOW + timedelta(seconds=n))
+    await store.engagement.like(other, fans[0], NOW)
+    first = await people.likers_page(post_id, None, 2)
+    assert first == [
+        FollowKey(NOW + timedelta(seconds=2), fans[2]),
+        FollowKey(NOW + timedelta(seconds=1), fans[1]),
+    ]
+    assert await people.likers_page(post_id, first[-1], 5) == [FollowKey(NOW, fans[0])]
+    await store.engagement.unlike(post_id, fans[2])
+    assert [key.user_id for key in await people.likers_page(post_id, None, 5)] == fans[1::-1]
+
+
+async def test_reposters_page_live_reposts_newest_first_by_id(
+    store: SqlStore, people: SqlPeople
+) -> None:
+    author = await store.user("author")
+    post_id, other = await store.post(author), await store.post(author)
+    fans = [await store.user(f"fan_{n}") for n in range(3)]
+    reposts = SqlReposts(store.engine)
+    repost_ids = []
+    for fan in fans:
+        repost = replace(store.new_post(fan, ""), repost_of=post_id)
+        repost_ids.append(await reposts.repost(repost, NOW))
+    await reposts.repost(replace(store.new_post(fans[0], ""), repost_of=other), NOW)
+    first = await people.reposters_page(post_id, None, 2)
+    assert first == [RepostKey(repost_ids[2], fans[2]), RepostKey(repost_ids[1], fans[1])]
+    assert await people.reposters_page(post_id, first[-1].repost_id, 5) == [
+        RepostKey(repost_ids[0], fans[0])
+    ]
+    await reposts.unrepost(fans[1], post_id, NOW)
+    assert [key.user_id for key in await people.reposters_page(post_id, None, 5)] == [
+        fans[2],
+        fans[0],
+    ]
+
+
 # -- the plans: what keeps these fast at a million users ------------------------------
 
 
@@ -171,6 +214,18 @@ async def test_a_follow_list_page_is_one_index_range(store: SqlStore, people: Sq
     ):
         shown = await plan(store.engine, people.follow_page_query(mine, other, 7, before, 20))
         assert index in shown, shown
+
+
+async def test_a_likers_or_reposters_page_is_one_index_range(
+    store: SqlStore, people: SqlPeople
+) -> None:
+    likers = people.follow_page_query(
+        likes.c.post_id, likes.c.user_id, 7, FollowKey(NOW, 5), 20, likes
+    )
+    shown = await plan(store.engine, likers)
+    assert "ix_likes_post_id_created_at" in shown, shown
+    shown = await plan(store.engine, people.reposters_query(7, 99, 20))
+    assert "ix_posts_repost_of_id" in shown, shown
 
 
 # -- migration 0005 on old data ------------------------------------------------------

@@ -2,9 +2,10 @@
 this test starts (uvicorn, on every backend): register an app, authorize with PKCE
 through the real sign-in form (submitted over HTTP like a browser), verify credentials,
 post with an image and an Idempotency-Key, follow, read the home timeline across 3
-pages by its Link headers, favourite, reblog, reply and read the context, get an
-`update` event on the user stream (SSE), receive a notification (live on the stream,
-then read, marked read and dismissed), edit a status, delete it and see it gone.
+pages by its Link headers, favourite, reblog, reply and read the context, list who
+favourited and reblogged, follow a tag, set an avatar, get an `update` event on the
+user stream (SSE), receive a notification (live on the stream, then read, marked read
+and dismissed), edit a status, delete it and see it gone.
 
 Mastodon.py 2.3 sends no `code_verifier` (it has no PKCE), so the code is exchanged with
 one by a plain request; every other call is Mastodon.py's own."""
@@ -120,6 +121,12 @@ def _session(url: str) -> None:
     reply = alice.status_post("a reply", in_reply_to_id=posted[-1])
     context = alice.status_context(reply["id"])
     assert [status["id"] for status in context["ancestors"]] == [posted[-1]]
+    assert [account["id"] for account in bob.status_favourited_by(posted[-1])] == [me["id"]]
+    assert [account["id"] for account in bob.status_reblogged_by(posted[-1])] == [me["id"]]
+    assert alice.tag_follow("MastodonPy")["following"] is True
+    assert [tag["name"] for tag in alice.followed_tags()] == ["mastodonpy"]
+    avatar = alice.account_update_credentials(avatar=png(), avatar_mime_type="image/png")
+    assert not avatar["avatar"].endswith("/icon.svg")
 
     listener = Updates()
     stream = alice.stream_user(listener, run_async=True, timeout=EVENT_WAIT_S)

@@ -17,7 +17,7 @@ from feedloom.api.admin import guard_admin_paths
 from feedloom.api.docs import install_docs
 from feedloom.api.forwarded import TrustedProxies
 from feedloom.api.mastodon import install_mastodon
-from feedloom.api.mastodon.media import MULTIPART_SLACK, UPLOAD_PATHS
+from feedloom.api.mastodon.media import FORM_UPLOADS, MULTIPART_SLACK
 from feedloom.api.nul_guard import NulGuard
 from feedloom.api.observability import Observability
 from feedloom.api.openapi import install_openapi, operation_id
@@ -196,7 +196,7 @@ class BodySizeLimit:
         # Image uploads (the presigned PUT) may be large; JSON bodies never need to be.
         is_upload = scope["method"] == "PUT" and scope["path"].endswith("/content")
         # The Mastodon-compatible API takes an image in a multipart body (api/mastodon/media.py).
-        is_form_upload = scope["method"] == "POST" and scope["path"] in UPLOAD_PATHS
+        is_form_upload = (scope["method"], scope["path"]) in FORM_UPLOADS
         limit = self.json_max_bytes
         if is_upload:
             limit = self.upload_max_bytes

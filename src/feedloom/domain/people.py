@@ -2,7 +2,9 @@
 
 A search page is ordered by (followers descending, id), its cursor the last row's pair
 (`r`, followers, `.`, id); a followers or following page by (follow time descending, id
-descending), its cursor the last follow's pair (`f`, microseconds since 1970, `.`, id).
+descending), its cursor the last follow's pair (`f`, microseconds since 1970, `.`, id);
+a post's likers page as follows do, its reposters by repost ID (descending), their
+cursor the last repost's ID.
 Opaque to clients like the feed's cursors, with patterns the OpenAPI document states
 (`SEARCH_CURSOR_PATTERN`, `FOLLOW_CURSOR_PATTERN`; any string they admit is accepted):
 never offsets, so a follow arriving meanwhile shifts nothing.
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from feedloom.domain.errors import BadCursor
-from feedloom.domain.ids import ID
+from feedloom.domain.ids import ID, parse_id
 from feedloom.domain.patterns import decimal_up_to, whole
 
 MAX_FOLLOWERS = 2**31 - 1  # the store's follower count is a 32-bit integer
@@ -35,9 +37,17 @@ class RankKey:
 
 @dataclass(frozen=True, slots=True)
 class FollowKey:
-    """A follow's place in a list: newest first."""
+    """A follow's place in a list: newest first (a block's, a mute's, a like's too)."""
 
     at: datetime
+    user_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class RepostKey:
+    """A repost's place in a post's reposters: newest first, by the repost's ID."""
+
+    repost_id: int
     user_id: int
 
 
@@ -88,3 +98,12 @@ def _pair(pattern: str, cursor: str, kind: str) -> tuple[int, int]:
         raise BadCursor(f"this cursor is not {kind}")
     first, second = cursor[1:].split(".")
     return int(first), int(second)
+
+
+def decode_repost(cursor: str | None) -> int | None:
+    if cursor is None:
+        return None
+    try:
+        return parse_id(cursor)
+    except ValueError as error:
+        raise BadCursor("this cursor is not a reposters cursor") from error

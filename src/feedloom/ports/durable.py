@@ -14,7 +14,7 @@ from typing import Literal, Protocol
 
 from feedloom.domain.facets import Facet
 from feedloom.domain.model import Comment, Counts, Media, Post, PostVersion
-from feedloom.domain.people import FollowKey, RankKey, RelationFlags, Suggested
+from feedloom.domain.people import FollowKey, RankKey, RelationFlags, RepostKey, Suggested
 from feedloom.domain.search import PostKey, SearchOrder, TagKey
 from feedloom.ports.records import (
     Followee,
@@ -234,6 +234,17 @@ class PeopleDirectory(Protocol):
 
     async def followers_among(self, user_id: int, candidates: Sequence[int]) -> set[int]:
         """Which of `candidates` follow the user: one query per page."""
+        ...
+
+    async def likers_page(
+        self, post_id: int, before: FollowKey | None, limit: int
+    ) -> list[FollowKey]:
+        """Who liked the post, newest like first, strictly after `before`."""
+        ...
+
+    async def reposters_page(self, post_id: int, before: int | None, limit: int) -> list[RepostKey]:
+        """Who reposts the post (live reposts), newest repost first, with repost IDs
+        below `before`."""
         ...
 
     async def blocking_page(

@@ -8,6 +8,9 @@ read), and says for each profile
 whether the viewer follows it (`followed_by_me`, from the same cached relations) and
 whether it follows the viewer (`follows_me`: one batched query per page).
 
+A post's likers and reposters are listed as followers are, for a post the viewer may
+see (GET /api/v1/statuses/{id}/favourited_by and /reblogged_by).
+
 A profile page says every relation the viewer has with the account, read from the
 durable store so a reload shows the truth: following, followed by, blocking, muting. A
 block by the other account is never said: that profile is missing, as a deleted one
@@ -27,6 +30,7 @@ from feedloom.domain.people import (
     RelationFlags,
     decode_follow,
     decode_rank,
+    decode_repost,
     encode_follow,
     encode_rank,
 )
@@ -129,13 +133,36 @@ class People:
         keys = await self._directory.following_page(user_id, decode_follow(cursor), limit + 1)
         return await self._follow_page(viewer_id, keys, limit)
 
-    async def _follow_page(self, viewer_id: int, keys: list[FollowKey], limit: int) -> PeoplePage:
-        # The cursor is the last follow read, shown or not, so hidden rows cost no repeat.
+    async def likers(
+        self, viewer_id: int, post_id: int, limit: int, cursor: str | None
+    ) -> PeoplePage:
+        """Who liked a post the viewer may see, newest like first (as a follow list)."""
+        await self._access.visible_post(viewer_id, post_id)
+        keys = await self._directory.likers_page(post_id, decode_follow(cursor), limit + 1)
+        return await self._follow_page(viewer_id, keys, limit)
+
+    async def reposters(
+        self, viewer_id: int, post_id: int, limit: int, cursor: str | None
+    ) -> PeoplePage:
+        """Who reposts a post the viewer may see, newest repost first."""
+        await self._access.visible_post(viewer_id, post_id)
+        keys = await self._directory.reposters_page(post_id, decode_repost(cursor), limit + 1)
         more, keys = len(keys) > limit, keys[:limit]
+        next_cursor = str(keys[-1].repost_id) if more else None
+        return await self._shown_page(viewer_id, [key.user_id for key in keys], next_cursor)
+
+    async def _follow_page(self, viewer_id: int, keys: list[FollowKey], limit: int) -> PeoplePage:
+        more, keys = len(keys) > limit, keys[:limit]
+        next_cursor = encode_follow(keys[-1]) if more else None
+        return await self._shown_page(viewer_id, [key.user_id for key in keys], next_cursor)
+
+    async def _shown_page(
+        self, viewer_id: int, user_ids: list[int], next_cursor: str | None
+    ) -> PeoplePage:
+        # The cursor is the last row read, shown or not, so hidden rows cost no repeat.
         blocked = (await self._states.relations(viewer_id)).blocked
-        shown = [key.user_id for key in keys if key.user_id not in blocked]
-        people = await self.people(viewer_id, shown)
-        return PeoplePage(people, encode_follow(keys[-1]) if more else None)
+        people = await self.people(viewer_id, [i for i in user_ids if i not in blocked])
+        return PeoplePage(people, next_cursor)
 
     async def people(
         self,

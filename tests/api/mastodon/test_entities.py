@@ -1,5 +1,5 @@
 """Our entities against Mastodon's documented attribute lists (docs.joinmastodon.org,
-"Entities": Account, Status, MediaAttachment, Relationship, Context, Application,
+"Entities": Account, Status, MediaAttachment, Relationship, Context, Tag, Application,
 Instance v2, Notification, GroupedNotificationsResults and NotificationGroup, Marker):
 every attribute the documentation lists as always present is here, with its documented
 type (a nullable one may be null)."""
@@ -66,6 +66,8 @@ NOTIFICATION_GROUP = {
     "status_id": "id",
 }  # fmt: skip
 MARKER = {"last_read_id": "id", "version": "int", "updated_at": "datetime"}
+TAG = {"name": "str", "url": "str", "history": "list", "following": "bool"}
+TAG_HISTORY = {"day": "digits", "uses": "digits", "accounts": "digits"}  # strings, in Tag
 TYPES: dict[str, Any] = {"str": str, "bool": bool, "int": int, "list": list, "dict": dict}
 
 
@@ -77,6 +79,8 @@ def conforms(entity: dict[str, Any], spec: dict[str, str]) -> None:
             assert kind.endswith("?"), f"{name} is null"
         elif base == "id":
             assert isinstance(value, str) and ID.match(value), f"{name}={value!r}"
+        elif base == "digits":
+            assert isinstance(value, str) and value.isdigit(), f"{name}={value!r}"
         elif base == "datetime":
             assert isinstance(value, str) and DATETIME.match(value), f"{name}={value!r}"
         elif base == "int":
@@ -111,6 +115,10 @@ async def test_every_entity_has_mastodons_documented_attributes(world: World) ->
     conforms(status.json()["media_attachments"][0], MEDIA)
     assert set(status.json()["mentions"][0]) >= {"id", "username", "url", "acct"}
     assert set(status.json()["tags"][0]) >= {"name", "url"}
+    conforms((await world.client.get("/api/v1/tags/tag", headers=auth)).json(), TAG)
+    [trend] = (await world.client.get("/api/v1/trends/tags", headers=auth)).json()
+    conforms(trend, TAG)
+    conforms(trend["history"][0], TAG_HISTORY)
     carol_auth = bearer(await token_for(world.client, await world.user()))
     shared = await world.client.post(
         "/api/v1/statuses", data={"status": "to share"}, headers=carol_auth

@@ -3,8 +3,9 @@
 
 Every list query here is an index range: the username by its lowercase form
 (migration 0005), the words of names by the search index (migration 0022), follows by
-(followee_id, created_at) and (follower_id, created_at). The query expressions must
-be the indexed ones exactly, or the planner cannot use the indexes:
+(followee_id, created_at) and (follower_id, created_at), a post's likers by (post_id,
+created_at, user_id) and its live reposts by (repost_of, id) (migration 0028). The
+query expressions must be the indexed ones exactly, or the planner cannot use the indexes:
 `tests/contract/test_sql_people.py` checks the plans.
 """
 
@@ -17,9 +18,9 @@ from sqlalchemy import Select, Table, and_, exists, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from feedloom.adapters.sql.database import utc
-from feedloom.adapters.sql.schema import blocks, follows, mutes, users
+from feedloom.adapters.sql.schema import blocks, follows, likes, mutes, posts, users
 from feedloom.adapters.sql.search import people_query
-from feedloom.domain.people import FollowKey, RankKey, RelationFlags
+from feedloom.domain.people import FollowKey, RankKey, RelationFlags, RepostKey
 
 
 class SqlPeople:
@@ -104,6 +105,27 @@ class SqlPeople:
         async with self._engine.connect() as conn:
             rows = (await conn.execute(query)).all()
         return [FollowKey(utc(row.created_at) or row.created_at, row.user_id) for row in rows]
+
+    async def likers_page(
+        self, post_id: int, before: FollowKey | None, limit: int
+    ) -> list[FollowKey]:
+        return await self._follow_page(
+            likes.c.post_id, likes.c.user_id, post_id, before, limit, likes
+        )
+
+    def reposters_query(self, post_id: int, before: int | None, limit: int) -> Select[Any]:
+        # The partial index of live reposts (migration 0028) holds exactly these rows.
+        query = select(posts.c.id, posts.c.author_id).where(
+            posts.c.repost_of == post_id, posts.c.deleted_at.is_(None)
+        )
+        if before is not None:
+            query = query.where(posts.c.id < before)
+        return query.order_by(posts.c.id.desc()).limit(limit)
+
+    async def reposters_page(self, post_id: int, before: int | None, limit: int) -> list[RepostKey]:
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(self.reposters_query(post_id, before, limit))).all()
+        return [RepostKey(row.id, row.author_id) for row in rows]
 
     async def followers_among(self, user_id: int, candidates: Sequence[int]) -> set[int]:
         if not candidates:

@@ -177,6 +177,14 @@ posts = Table(
         postgresql_where=LIVE_REPOST,
         sqlite_where=LIVE_REPOST,
     ),
+    # Migration 0028: a post's live reposts, newest first (reblogged_by).
+    Index(
+        "ix_posts_repost_of_id",
+        "repost_of",
+        "id",
+        postgresql_where=LIVE_REPOST,
+        sqlite_where=LIVE_REPOST,
+    ),
 )
 
 # Migration 0022 also adds the search indexes the database keeps by itself (GIN on
@@ -343,6 +351,8 @@ likes = Table(
     Column("user_id", BigInteger, primary_key=True, autoincrement=False),
     Column("created_at", Timestamp, nullable=False),
     Index("ix_likes_user_id_post_id", "user_id", "post_id", unique=True),
+    # Migration 0028: a post's likers, newest first (favourited_by).
+    Index("ix_likes_post_id_created_at", "post_id", "created_at", "user_id"),
 )
 
 # Ranking feature: reader -> author affinity as (raw, updated_at), see ranking/affinity.py.

@@ -18,6 +18,7 @@ from feedloom.api.mastodon import (
     search,
     statuses,
     streaming,
+    tags,
 )
 from feedloom.api.mastodon.errors import install_errors
 
@@ -40,6 +41,7 @@ def install_mastodon(app: FastAPI) -> list[FastAPI]:
         notifications.v1,
         notifications.v2,
         search.router,
+        tags.router,
         streaming.router,
         instance.router,
         oauth_routes.apps,

@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse
 from feedloom.api.deps import (
     AuthorPostsDep,
     EditProfileDep,
+    MediaDep,
     PeopleDep,
     RelationsDep,
     user_id_path,
@@ -29,11 +30,11 @@ from feedloom.api.mastodon.auth import (
     WriteFollows,
     scoped,
 )
-from feedloom.api.mastodon.forms import Pairs, flag, many, one, params_of
+from feedloom.api.mastodon.forms import Pairs, flag, many, one, params_and_files, params_of
 from feedloom.api.mastodon.oauth_routes import base_url
 from feedloom.api.mastodon.paging import DEFAULT_LIMIT, Limit, clamp, entry_id, paged
 from feedloom.api.mastodon.windows import Window
-from feedloom.domain.errors import NotFound
+from feedloom.domain.errors import InvalidInput, NotFound
 from feedloom.read.feed_page import FeedPage
 from feedloom.read.people import People, PeoplePage
 from feedloom.write.relations import Relations
@@ -54,12 +55,27 @@ async def verify_credentials(
 @router.patch("/accounts/update_credentials")
 async def update_credentials(
     request: Request,
-    params: Params,
     edit: EditProfileDep,
+    media: MediaDep,
     profiles: AuthorPostsDep,
     user: WriteAccounts,
 ) -> JSONResponse:
-    await edit(user, one(params, "display_name"), one(params, "note"))
+    """EditProfile, as PATCH /v1/me: display name, note (the bio) and an avatar, which
+    comes as a multipart file and goes through the /api/v2/media pipeline (size, type,
+    re-encoded without metadata) before it becomes the avatar. Profile headers are
+    refused: we have none to show."""
+    params, files = await params_and_files(request)
+    if "header" in files or one(params, "header"):
+        raise InvalidInput("header: profile header images are not supported")
+    avatar = files.get("avatar")
+    uploaded = await media.upload(user, avatar) if avatar is not None else None
+    await edit(
+        user,
+        one(params, "display_name"),
+        one(params, "note"),
+        set_avatar=uploaded is not None,
+        avatar_media_id=str(uploaded.id) if uploaded is not None else None,
+    )
     profile = await profiles.profile(user, user)
     return JSONResponse(entities.credential_account(profile, base_url(request)))
 
@@ -148,7 +164,7 @@ async def followers(
     max_id: str | None = None,
 ) -> JSONResponse:
     page = await people.followers(user, account_id, clamp(limit), max_id)
-    return _people(request, page)
+    return people_page(request, page)
 
 
 @router.get("/accounts/{user_id}/following")
@@ -161,7 +177,7 @@ async def following(
     max_id: str | None = None,
 ) -> JSONResponse:
     page = await people.following(user, account_id, clamp(limit), max_id)
-    return _people(request, page)
+    return people_page(request, page)
 
 
 @router.get("/blocks")
@@ -172,7 +188,7 @@ async def blocks(
     limit: Limit = 40,
     max_id: str | None = None,
 ) -> JSONResponse:
-    return _people(request, await people.blocking(user, clamp(limit), max_id))
+    return people_page(request, await people.blocking(user, clamp(limit), max_id))
 
 
 @router.get("/mutes")
@@ -183,11 +199,11 @@ async def mutes(
     limit: Limit = 40,
     max_id: str | None = None,
 ) -> JSONResponse:
-    return _people(request, await people.muting(user, clamp(limit), max_id))
+    return people_page(request, await people.muting(user, clamp(limit), max_id))
 
 
-def _people(request: Request, page: PeoplePage) -> JSONResponse:
-    # Our follow lists page by an opaque cursor: the Link header carries it as max_id.
+def people_page(request: Request, page: PeoplePage) -> JSONResponse:
+    # Our people lists page by a cursor: the Link header carries it as max_id.
     base = base_url(request)
     return paged(
         request, [entities.account(p.profile, base) for p in page.people], page.next_cursor

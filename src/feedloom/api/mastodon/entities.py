@@ -1,4 +1,4 @@
-"""Mastodon's entities (Account, Status, MediaAttachment, Relationship, Context,
+"""Mastodon's entities (Account, Status, MediaAttachment, Relationship, Context, Tag,
 Application, Notification, NotificationGroup, Marker) rendered from our domain objects:
 IDs as strings, `acct` without a domain (every account is local), `url` and `uri` at
 our own pages, `created_at` ISO 8601 with milliseconds, `content` HTML made from the
@@ -211,6 +211,17 @@ def attachment(media: Media, base: str) -> Json:
 def _meta(width: int, height: int) -> Json:
     aspect = width / height if height else 1.0
     return {"width": width, "height": height, "size": f"{width}x{height}", "aspect": aspect}
+
+
+def tag(name: str, base: str, following: bool, history: list[Json] | None = None) -> Json:
+    """A Tag. `history` is Mastodon's daily uses: we keep no daily counts, so it is empty
+    but for trending tags (api/mastodon/tags.py says what their one day holds)."""
+    return {
+        "name": name,
+        "url": tag_url(base, name),
+        "history": history or [],
+        "following": following,
+    }
 
 
 def relationship(user_id: int, flags: RelationFlags) -> Json:

@@ -8,6 +8,7 @@ from urllib.parse import parse_qsl
 
 import orjson
 from fastapi import Request
+from starlette.datastructures import UploadFile
 
 from feedloom.domain.errors import FeedloomError, InvalidInput
 
@@ -32,6 +33,23 @@ async def params_of(request: Request) -> Pairs:
         async with request.form() as form:
             pairs += [(k, v) for k, v in form.multi_items() if isinstance(v, str)]
     return pairs
+
+
+async def params_and_files(request: Request) -> tuple[Pairs, dict[str, bytes]]:
+    """params_of, and the bytes of a multipart body's file parts by name (read before
+    the form is closed: a large part is spooled to disk)."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "multipart/form-data":
+        return await params_of(request), {}
+    pairs: Pairs = list(request.query_params.multi_items())
+    files: dict[str, bytes] = {}
+    async with request.form() as form:
+        for key, value in form.multi_items():
+            if isinstance(value, UploadFile):
+                files[key] = await value.read()
+            else:
+                pairs.append((key, value))
+    return pairs, files
 
 
 def _flatten(data: dict[str, Any]) -> Pairs:

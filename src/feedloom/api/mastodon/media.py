@@ -22,7 +22,15 @@ from feedloom.domain.ids import parse_id
 router = APIRouter()
 # What multipart framing adds to the image itself (api/app.py lets this much through).
 MULTIPART_SLACK = 64 * 1024
-UPLOAD_PATHS = ("/api/v1/media", "/api/v2/media")
+# The requests whose multipart body may hold an image: uploads, and an avatar sent with
+# update_credentials (api/mastodon/accounts.py).
+FORM_UPLOADS = frozenset(
+    {
+        ("POST", "/api/v1/media"),
+        ("POST", "/api/v2/media"),
+        ("PATCH", "/api/v1/accounts/update_credentials"),
+    }
+)
 
 
 async def _upload(request: Request, media: MediaDep, user: WriteMedia) -> JSONResponse:

@@ -1,7 +1,8 @@
 """Statuses and the home timeline: create (with `Idempotency-Key`), get, delete (the
-deleted status with its text), context, favourite/unfavourite, reblog/unreblog;
-GET /api/v1/timelines/home. Each maps onto the use case /v1 calls (PublishPost,
-AuthorPosts, DeletePost, Context, Engage, Repost, HomeFeed) and renders a Status."""
+deleted status with its text), context, favourite/unfavourite, reblog/unreblog,
+favourited_by/reblogged_by; GET /api/v1/timelines/home. Each maps onto the use case
+/v1 calls (PublishPost, AuthorPosts, DeletePost, Context, Engage, Repost, HomeFeed;
+People for the lists of accounts) and renders a Status or Accounts."""
 
 from __future__ import annotations
 
@@ -19,15 +20,17 @@ from feedloom.api.deps import (
     FeedsDep,
     HomeFeedDep,
     IdempotencyKey,
+    PeopleDep,
     PublishDep,
     feedloom_of,
     post_id_path,
 )
 from feedloom.api.mastodon import entities
-from feedloom.api.mastodon.auth import ReadStatuses, WriteStatuses, scoped
+from feedloom.api.mastodon.accounts import people_page
+from feedloom.api.mastodon.auth import ReadAccounts, ReadStatuses, WriteStatuses, scoped
 from feedloom.api.mastodon.forms import Pairs, many, one, params_of
 from feedloom.api.mastodon.oauth_routes import base_url
-from feedloom.api.mastodon.paging import entry_id
+from feedloom.api.mastodon.paging import Limit, clamp, entry_id
 from feedloom.api.mastodon.windows import Window
 from feedloom.bootstrap import Services
 from feedloom.domain.errors import InvalidInput, NotFound
@@ -35,6 +38,7 @@ from feedloom.domain.feed_definitions import FeedDefinition, parse_source
 from feedloom.domain.model import FeedItem, FeedOrder, Visibility
 from feedloom.read.author_posts import AuthorPosts
 from feedloom.read.feed_page import FeedPage
+from feedloom.read.people import People, PeoplePage
 from feedloom.read.timing import StageTimer
 from feedloom.write.edit_post import MediaChoice, PostChanges
 
@@ -156,6 +160,30 @@ async def status_context(
             "descendants": [entities.status(item, base) for item in descendants],
         }
     )
+
+
+Listing = Callable[[People, int, int, int, str | None], Awaitable[PeoplePage]]
+
+
+def _accounts_route(path: str, listing: Listing) -> None:
+    """GET /api/v1/statuses/{id}/{path}: accounts newest first, paged by `Link` (`max_id`
+    is the use case's cursor: opaque for likes, the last repost's ID for reposts)."""
+
+    async def route(
+        request: Request,
+        status_id: StatusId,
+        people: PeopleDep,
+        user: ReadAccounts,
+        limit: Limit = 40,
+        max_id: str | None = None,
+    ) -> JSONResponse:
+        return people_page(request, await listing(people, user, status_id, clamp(limit), max_id))
+
+    router.add_api_route(f"/statuses/{{post_id}}/{path}", route, methods=["GET"])
+
+
+_accounts_route("favourited_by", People.likers)
+_accounts_route("reblogged_by", People.reposters)
 
 
 Action = Callable[[Services, int, int], Awaitable[bool]]
