@@ -594,6 +594,9 @@ SPECIAL: dict[tuple[str, str, int], Special] = {
     ),
     ("post", "/v1/generators", 409): _uri_taken,
     ("put", "/v1/me/feeds", 409): _not_all_my_feeds,
+    ("post", "/v1/feeds", 404): lambda p: p.send(
+        "post", "/v1/feeds", json={"name": "x", "sources": [f"author:{NOWHERE}"]}
+    ),
     ("put", "/v1/lists/{list_id}/members/{user_id}", 409): _list_full,
     **{
         ("get", path, code): _generator_failing(path, code == 504)

@@ -110,7 +110,7 @@ SPECIFIC: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/v1/lists"): (409,),
     ("put", "/v1/lists/{list_id}/members/{user_id}"): (409,),  # full; not followed
     ("put", "/v1/me/feeds"): (409,),  # not every saved feed of yours, once
-    ("post", "/v1/feeds"): (409,),
+    ("post", "/v1/feeds"): (404, 409),  # a source naming nothing you may read; too many
     ("post", "/v1/generators"): (409,),  # the URI is registered already
     ("get", "/v1/feeds/{feed_id}/items"): (502, 504),  # a generator feed's generator
     ("get", "/v1/generators/{generator_id}/items"): (502, 504),
