@@ -42,10 +42,13 @@ def badge(ann: Person, text: str) -> None:
 
 
 def cards(ann: Person) -> list[str]:
-    return [
-        element.get_attribute("data-type") or ""
-        for element in ann.driver.find_elements(By.CSS_SELECTOR, "article.notification")
-    ]
+    # Read in one script: the list re-renders live, so elements found one call may be
+    # gone by the next (a stale element reference).
+    found = ann.driver.execute_script(
+        "return [...document.querySelectorAll('article.notification')]"
+        ".map(card => card.dataset.type || '')"
+    )
+    return [str(kind) for kind in found]
 
 
 def notifications(server: Server, driver: WebDriver) -> None:

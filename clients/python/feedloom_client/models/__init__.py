@@ -58,7 +58,8 @@ from .muted_words_in import MutedWordsIn
 from .muted_words_out import MutedWordsOut
 from .new_account import NewAccount
 from .new_comment import NewComment
-from .new_feed import NewFeed
+from .new_feed_type_0 import NewFeedType0
+from .new_feed_type_1 import NewFeedType1
 from .new_generator import NewGenerator
 from .new_list import NewList
 from .new_media import NewMedia
@@ -191,7 +192,8 @@ __all__ = (
     "MuteOptions",
     "NewAccount",
     "NewComment",
-    "NewFeed",
+    "NewFeedType0",
+    "NewFeedType1",
     "NewGenerator",
     "NewList",
     "NewMedia",

@@ -6,14 +6,15 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.feed_out import FeedOut
-from ...models.new_feed import NewFeed
+from ...models.new_feed_type_0 import NewFeedType0
+from ...models.new_feed_type_1 import NewFeedType1
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    body: NewFeed,
+    body: NewFeedType0 | NewFeedType1,
     idempotency_key: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -25,7 +26,10 @@ def _get_kwargs(
         "url": "/v1/feeds",
     }
 
-    _kwargs["json"] = body.to_dict()
+    if isinstance(body, NewFeedType0):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -48,6 +52,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_401 = Problem.from_dict(response.json())
 
         return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
 
     if response.status_code == 409:
         response_409 = Problem.from_dict(response.json())
@@ -87,7 +96,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: NewFeed,
+    body: NewFeedType0 | NewFeedType1,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[FeedOut | Problem]:
     """Create Feed
@@ -98,7 +107,7 @@ def sync_detailed(
     Args:
         idempotency_key (None | str | Unset): a retry with the same key answers as the first
             request did (1-255 printable ASCII characters)
-        body (NewFeed):
+        body (NewFeedType0 | NewFeedType1):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -123,7 +132,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    body: NewFeed,
+    body: NewFeedType0 | NewFeedType1,
     idempotency_key: None | str | Unset = UNSET,
 ) -> FeedOut | Problem | None:
     """Create Feed
@@ -134,7 +143,7 @@ def sync(
     Args:
         idempotency_key (None | str | Unset): a retry with the same key answers as the first
             request did (1-255 printable ASCII characters)
-        body (NewFeed):
+        body (NewFeedType0 | NewFeedType1):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -154,7 +163,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: NewFeed,
+    body: NewFeedType0 | NewFeedType1,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[FeedOut | Problem]:
     """Create Feed
@@ -165,7 +174,7 @@ async def asyncio_detailed(
     Args:
         idempotency_key (None | str | Unset): a retry with the same key answers as the first
             request did (1-255 printable ASCII characters)
-        body (NewFeed):
+        body (NewFeedType0 | NewFeedType1):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -188,7 +197,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: NewFeed,
+    body: NewFeedType0 | NewFeedType1,
     idempotency_key: None | str | Unset = UNSET,
 ) -> FeedOut | Problem | None:
     """Create Feed
@@ -199,7 +208,7 @@ async def asyncio(
     Args:
         idempotency_key (None | str | Unset): a retry with the same key answers as the first
             request did (1-255 printable ASCII characters)
-        body (NewFeed):
+        body (NewFeedType0 | NewFeedType1):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
